@@ -1,0 +1,51 @@
+"""Seeded chance: shuffles and tie-breaks as pure functions of the seed.
+
+Every random outcome is ``f(seed, round number, purpose)``, so a game is
+reproducible from its seed alone, in any language: the number is the
+BLAKE2b-512 digest of the UTF-8 text ``"loveletter/<seed>/<round>/<purpose>"``
+read as a big-endian integer. A shuffle decodes that number as a Lehmer code
+(the factorial number system) over the ruleset's deck in canonical order; a
+choice among *k* options takes the number modulo *k*. The 512-bit number
+dwarfs 32! (about 2**118), so every order is equally likely to within 2**-390.
+The resulting deck order is recorded in the round's event either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from hashlib import blake2b
+from typing import TypeVar
+
+from loveletter.cards import Card
+from loveletter.rules import implements
+
+T = TypeVar("T")
+
+
+def chance_number(seed: int, round_number: int, purpose: str) -> int:
+    """The 512-bit chance number for one purpose in one round."""
+    text = f"loveletter/{seed}/{round_number}/{purpose}".encode()
+    return int.from_bytes(blake2b(text, digest_size=64).digest(), "big")
+
+
+@implements("setup.shuffle")
+def shuffled(cards: Sequence[Card], seed: int, round_number: int) -> tuple[Card, ...]:
+    """The deck order (top first) for a round: a seeded permutation of ``cards``.
+
+    >>> from loveletter.rulesets import get_ruleset
+    >>> deck = get_ruleset("2019").deck
+    >>> shuffled(deck, 1, 1) == shuffled(deck, 1, 1) != shuffled(deck, 1, 2)
+    True
+    """
+    number = chance_number(seed, round_number, "deck")
+    pool = list(cards)
+    order = []
+    for size in range(len(pool), 0, -1):
+        number, index = divmod(number, size)
+        order.append(pool.pop(index))
+    return tuple(order)
+
+
+def choose(options: Sequence[T], seed: int, round_number: int, purpose: str) -> T:
+    """One of ``options``, uniformly, from the seed."""
+    return options[chance_number(seed, round_number, purpose) % len(options)]

@@ -1,0 +1,62 @@
+"""Exceptions, and the closed list of reasons a command is rejected."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class RejectionKind(StrEnum):
+    """Why a command was rejected. The list is closed: conformance cases
+    compare these kinds (never the messages)."""
+
+    GAME_OVER = "game-over"  #: the game has ended; nothing more can happen
+    WRONG_DECISION = "wrong-decision"  #: the command answers a decision that is not pending
+    NOT_YOUR_TURN = "not-your-turn"  #: the command's player is not the one who must act
+    CARD_NOT_IN_HAND = "card-not-in-hand"  #: the player does not hold that card
+    COUNTESS_REQUIRED = "countess-required"  #: Countess held with King or Prince: play her
+    NO_SUCH_PLAYER = "no-such-player"  #: the target is not a seat of this game
+    TARGET_REQUIRED = "target-required"  #: the card must choose a player and one is available
+    TARGET_NOT_ALLOWED = "target-not-allowed"  #: the card chooses no one, or not oneself
+    TARGET_OUT_OF_ROUND = "target-out-of-round"  #: the target is out of the round
+    TARGET_PROTECTED = "target-protected"  #: the target is protected by a Handmaid
+    GUESS_REQUIRED = "guess-required"  #: a Guard with a target must name a card
+    GUESS_NOT_ALLOWED = "guess-not-allowed"  #: not a Guard, no target, or a card it cannot name
+    INVALID_CHOICE = "invalid-choice"  #: Chancellor cards or first player not among the options
+    INVALID_DECK = "invalid-deck"  #: a stacked deck that is not this ruleset's cards
+    MALFORMED_COMMAND = "malformed-command"  #: not a command, or fields of the wrong type
+
+
+class LoveLetterError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class IllegalCommand(LoveLetterError, ValueError):
+    """A command the rules do not allow in this state.
+
+    The state is immutable, so the caller's state is unchanged; ``kind``
+    says what was wrong and the message names the offending part.
+    """
+
+    def __init__(self, kind: RejectionKind, message: str) -> None:
+        super().__init__(f"{kind.value}: {message}")
+        self.kind = kind
+        self.detail = message
+
+
+class PositionError(LoveLetterError, ValueError):
+    """A described position that cannot occur: ``field`` names what is wrong."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.detail = message
+
+
+class SerializationError(LoveLetterError, ValueError):
+    """JSON that does not describe a command, event, position or state;
+    ``path`` locates the offending field (``"events[3].card"``)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.detail = message

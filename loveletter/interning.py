@@ -1,0 +1,34 @@
+"""Shared instances of small immutable values.
+
+Most events and commands have tiny domains (a seat, a card, a flag), and the
+engine makes a few of them on every turn. Values are immutable, so one
+instance per distinct value can be shared, as Python shares small ints; a
+dictionary hit costs a fraction of building an attrs object. Interning never
+changes equality or behaviour, only speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def interned(factory: Callable[P, T]) -> Callable[P, T]:
+    """Wrap ``factory`` so equal positional arguments return the same value.
+
+    Arguments must be hashable and passed positionally.
+    """
+    cache: dict[tuple[Hashable, ...], T] = {}
+
+    def make(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return cache[args]
+        except KeyError:
+            value = cache[args] = factory(*args, **kwargs)
+            return value
+
+    make.__doc__ = factory.__doc__
+    return make
