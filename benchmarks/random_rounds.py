@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from loveletter import legal_commands, new_game, playable_cards, push  # noqa: E402
-from loveletter.commands import StartRound  # noqa: E402
+from loveletter import legal_commands, new_game, playable_cards, push
+from loveletter.commands import StartRound
 
 
 def run(ruleset: str, players: int, rounds: int, seed: int) -> tuple[int, int, float]:
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
             best = (rounds, turns, elapsed)
     assert best is not None
     rounds, turns, elapsed = best
-    print(f"workload      {args.ruleset}, {args.players} players, random playable card then command")
+    print(f"workload      {args.ruleset}, {args.players} players, random card then command")
     print(f"rounds        {rounds}")
     print(f"turns         {turns} ({turns / rounds:.2f} per round)")
     print(f"seconds       {elapsed:.3f} (best of {args.repeat})")

@@ -182,7 +182,8 @@ def push(state: GameState, command: Command) -> GameState:
 
 def step(state: GameState, command: Command) -> tuple[GameState, tuple[Event, ...]]:
     """Both the next state and the events that lead to it."""
-    return _resolve(state, command)
+    events, after = _resolve(state, command)
+    return after, events
 
 
 def _resolve(state: GameState, command: Command) -> tuple[tuple[Event, ...], GameState]:
@@ -217,9 +218,7 @@ def _expect(state: GameState, decision: Decision, player: int) -> None:
     if state.decision is not decision:
         if state.decision is Decision.GAME_OVER:
             raise IllegalCommand(R.GAME_OVER, "the game is over")
-        raise IllegalCommand(
-            R.WRONG_DECISION, f"the game is waiting for {state.decision.value!r}"
-        )
+        raise IllegalCommand(R.WRONG_DECISION, f"the game is waiting for {state.decision.value!r}")
     if player != state.current:
         if not isinstance(player, int) or isinstance(player, bool):
             raise IllegalCommand(R.MALFORMED_COMMAND, f"player must be a seat, not {player!r}")
@@ -247,9 +246,7 @@ def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     card = command.card
     hand = state.hands[player]
     if card not in hand or not isinstance(card, Card):
-        raise IllegalCommand(
-            R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}"
-        )
+        raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
     ruleset = state.ruleset
     if card is not _COUNTESS and _COUNTESS in hand:
         other = hand[1] if hand[0] == card else hand[0]
@@ -273,7 +270,7 @@ def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
                 R.GUESS_NOT_ALLOWED, f"the Guard cannot name {_name(guess)} in {ruleset.name}"
             )
     elif guess is not None:
-        raise IllegalCommand(R.GUESS_NOT_ALLOWED, f"only a Guard with a target names a card")
+        raise IllegalCommand(R.GUESS_NOT_ALLOWED, "only a Guard with a target names a card")
     return (card_played(player, card, target, guess), *EFFECTS[card](state, command))
 
 
@@ -307,9 +304,7 @@ def _choosable(state: GameState, player: int) -> tuple[int, ...]:
 def _targets(
     players: int, player: int, out: frozenset[int], protected: frozenset[int]
 ) -> tuple[int, ...]:
-    return tuple(
-        p for p in range(players) if p != player and p not in out and p not in protected
-    )
+    return tuple(p for p in range(players) if p != player and p not in out and p not in protected)
 
 
 def _name(card: object) -> str:
@@ -331,8 +326,7 @@ def _keep(state: GameState, command: KeepCard) -> tuple[Event, ...]:
     if sorted((command.keep, *bottom)) != sorted(hand):
         raise IllegalCommand(
             R.INVALID_CHOICE,
-            f"keep one card and return the other {len(hand) - 1} of "
-            f"{', '.join(map(str, hand))}",
+            f"keep one card and return the other {len(hand) - 1} of {', '.join(map(str, hand))}",
         )
     return (CardsReturned(player, len(bottom), bottom),)
 
@@ -352,8 +346,10 @@ def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
     previous = state.round_result.winners if state.round_result else (state.current,)
     first = command.first_player
     if first is None:
-        first = previous[0] if len(previous) == 1 else choose(
-            previous, state.seed, round_number, "first-player"
+        first = (
+            previous[0]
+            if len(previous) == 1
+            else choose(previous, state.seed, round_number, "first-player")
         )
     elif first not in previous or isinstance(first, bool):
         raise IllegalCommand(

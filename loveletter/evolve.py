@@ -38,6 +38,7 @@ from loveletter.events import (
     TokenAwarded,
     TurnStarted,
 )
+from loveletter.rules import implements
 from loveletter.rulesets import get_ruleset
 from loveletter.state import _FIELDS, Decision, GameState, RoundResult, Sighting, Table, build_state
 
@@ -114,6 +115,7 @@ def _pop_top(d: _Draft, card: Card | None) -> None:
     d.deck = d.deck[1:]
 
 
+@implements("round.new-round-setup")
 def _round_started(d: _Draft, e: RoundStarted) -> None:
     if e.deck is None:
         raise EventMismatch("a redacted RoundStarted cannot be replayed")
@@ -181,6 +183,7 @@ def _card_discarded(d: _Draft, e: CardDiscarded) -> None:
     d.discards = _replaced(d.discards, player, (*d.discards[player], e.card))
 
 
+@implements("out.discard-hand", "out.untargetable")
 def _player_eliminated(d: _Draft, e: PlayerEliminated) -> None:
     player = e.player
     if sorted(d.hands[player]) != sorted(e.discarded):
@@ -199,7 +202,7 @@ def _player_protected(d: _Draft, e: PlayerProtected) -> None:
 def _hand_seen(d: _Draft, e: HandSeen) -> None:
     if e.card is None:
         raise EventMismatch("a redacted HandSeen cannot be replayed")
-    d.sightings = (*d.sightings, Sighting(e.viewer, e.owner, e.card, d.turn_number))
+    d.sightings = (*d.sightings, Sighting(e.viewer, e.owner, e.card, d.turn_number, Card.PRIEST))
 
 
 def _hands_compared(d: _Draft, e: HandsCompared) -> None:
@@ -208,15 +211,22 @@ def _hands_compared(d: _Draft, e: HandsCompared) -> None:
     turn = d.turn_number
     d.sightings = (
         *d.sightings,
-        Sighting(e.player, e.opponent, e.opponent_card, turn),
-        Sighting(e.opponent, e.player, e.player_card, turn),
+        Sighting(e.player, e.opponent, e.opponent_card, turn, Card.BARON),
+        Sighting(e.opponent, e.player, e.player_card, turn, Card.BARON),
     )
 
 
 def _hands_traded(d: _Draft, e: HandsTraded) -> None:
     hands = list(d.hands)
-    hands[e.player], hands[e.opponent] = hands[e.opponent], hands[e.player]
+    mine, theirs = hands[e.player], hands[e.opponent]
+    hands[e.player], hands[e.opponent] = theirs, mine
     d.hands = tuple(hands)
+    turn = d.turn_number
+    d.sightings = (
+        *d.sightings,
+        *(Sighting(e.player, e.opponent, card, turn, Card.KING) for card in mine),
+        *(Sighting(e.opponent, e.player, card, turn, Card.KING) for card in theirs),
+    )
 
 
 def _chancellor_drew(d: _Draft, e: ChancellorDrew) -> None:

@@ -131,55 +131,65 @@ _TARGETING_2019 = tuple(
     )
 )
 
-ZMAN_2019 = Ruleset(
-    name="2019",
-    title="Love Letter (Z-Man Games, 2019)",
-    composition=(
-        (Card.SPY, 2),
-        (Card.GUARD, 6),
-        (Card.PRIEST, 2),
-        (Card.BARON, 2),
-        (Card.HANDMAID, 2),
-        (Card.PRINCE, 2),
-        (Card.CHANCELLOR, 2),
-        (Card.KING, 1),
-        (Card.COUNTESS, 1),
-        (Card.PRINCESS, 1),
-    ),
-    values=_VALUES_2019,
-    targeting=_TARGETING_2019,
-    min_players=2,
-    max_players=6,
-    tokens_to_win_table=_table({2: 6, 3: 5, 4: 4, 5: 3, 6: 3}),
-    face_up_table=_table({2: 3}),
-    countess_forcers=frozenset({Card.KING, Card.PRINCE}),
-    round_tie=RoundTie.ALL_TIED_WIN,
-    aliases=("z2019", "zman-2019"),
-)
 
-ZMAN_2019_CLASSIC = Ruleset(
-    name="2019-classic",
-    title="Love Letter (Z-Man Games, 2019), Classic Version",
-    composition=(
-        (Card.GUARD, 5),
-        (Card.PRIEST, 2),
-        (Card.BARON, 2),
-        (Card.HANDMAID, 2),
-        (Card.PRINCE, 2),
-        (Card.KING, 1),
-        (Card.COUNTESS, 1),
-        (Card.PRINCESS, 1),
-    ),
-    values=_VALUES_2019,
-    targeting=_TARGETING_2019,
-    min_players=2,
-    max_players=4,
-    tokens_to_win_table=_table({2: 6, 3: 5, 4: 4}),
-    face_up_table=_table({2: 3}),
-    countess_forcers=frozenset({Card.KING, Card.PRINCE}),
-    round_tie=RoundTie.ALL_TIED_WIN,
-    aliases=("z2019-classic", "2019classic"),
-)
+@implements("setup.deck-2019", "setup.card-values", "setup.player-count", "game.tokens-to-win")
+def _zman_2019() -> Ruleset:
+    return Ruleset(
+        name="2019",
+        title="Love Letter (Z-Man Games, 2019)",
+        composition=(
+            (Card.SPY, 2),
+            (Card.GUARD, 6),
+            (Card.PRIEST, 2),
+            (Card.BARON, 2),
+            (Card.HANDMAID, 2),
+            (Card.PRINCE, 2),
+            (Card.CHANCELLOR, 2),
+            (Card.KING, 1),
+            (Card.COUNTESS, 1),
+            (Card.PRINCESS, 1),
+        ),
+        values=_VALUES_2019,
+        targeting=_TARGETING_2019,
+        min_players=2,
+        max_players=6,
+        tokens_to_win_table=_table({2: 6, 3: 5, 4: 4, 5: 3, 6: 3}),
+        face_up_table=_table({2: 3}),
+        countess_forcers=frozenset({Card.KING, Card.PRINCE}),
+        round_tie=RoundTie.ALL_TIED_WIN,
+        aliases=("z2019", "zman-2019"),
+    )
+
+
+@implements("setup.deck-classic", "setup.card-values", "setup.player-count", "game.tokens-to-win")
+def _zman_2019_classic() -> Ruleset:
+    return Ruleset(
+        name="2019-classic",
+        title="Love Letter (Z-Man Games, 2019), Classic Version",
+        composition=(
+            (Card.GUARD, 5),
+            (Card.PRIEST, 2),
+            (Card.BARON, 2),
+            (Card.HANDMAID, 2),
+            (Card.PRINCE, 2),
+            (Card.KING, 1),
+            (Card.COUNTESS, 1),
+            (Card.PRINCESS, 1),
+        ),
+        values=_VALUES_2019,
+        targeting=_TARGETING_2019,
+        min_players=2,
+        max_players=4,
+        tokens_to_win_table=_table({2: 6, 3: 5, 4: 4}),
+        face_up_table=_table({2: 3}),
+        countess_forcers=frozenset({Card.KING, Card.PRINCE}),
+        round_tie=RoundTie.ALL_TIED_WIN,
+        aliases=("z2019-classic", "2019classic"),
+    )
+
+
+ZMAN_2019 = _zman_2019()
+ZMAN_2019_CLASSIC = _zman_2019_classic()
 
 #: The registry: every ruleset by its canonical name.
 RULESETS: Mapping[str, Ruleset] = {r.name: r for r in (ZMAN_2019, ZMAN_2019_CLASSIC)}

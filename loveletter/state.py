@@ -25,13 +25,15 @@ class Decision(StrEnum):
 
 @attrs.frozen
 class Sighting:
-    """``viewer`` saw ``owner`` holding ``card`` on turn ``turn`` of this
-    round (Priest, or either side of a Baron comparison)."""
+    """``viewer`` learned that ``owner`` held ``card`` on turn ``turn`` of
+    this round, through the card ``via``: their Priest, either side of a
+    Baron comparison, or a King trade (each side knows what the other got)."""
 
     viewer: int
     owner: int
     card: Card
     turn: int
+    via: Card
 
 
 @attrs.frozen

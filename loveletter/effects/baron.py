@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 from loveletter.commands import PlayCard
-from loveletter.effects._common import BARON_COMPARISON, hands_compared, player_eliminated, remaining
+from loveletter.effects._common import (
+    BARON_COMPARISON,
+    hands_compared,
+    player_eliminated,
+    remaining,
+)
 from loveletter.events import Event
 from loveletter.rules import implements
 from loveletter.state import GameState
