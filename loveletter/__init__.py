@@ -31,7 +31,7 @@ from loveletter.errors import (
     SerializationError,
 )
 from loveletter.events import Event
-from loveletter.evolve import EventMismatch, evolve
+from loveletter.evolution import EventMismatch, evolve
 from loveletter.positions import Position, from_position, to_position
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
 from loveletter.serialization import dumps, from_data, loads, to_data

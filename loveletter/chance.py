@@ -3,17 +3,21 @@
 Every random outcome is ``f(seed, round number, purpose)``, so a game is
 reproducible from its seed alone, in any language: the number is the
 BLAKE2b-512 digest of the UTF-8 text ``"loveletter/<seed>/<round>/<purpose>"``
-read as a big-endian integer. A shuffle decodes that number as a Lehmer code
-(the factorial number system) over the ruleset's deck in canonical order; a
-choice among *k* options takes the number modulo *k*. The 512-bit number
-dwarfs 32! (about 2**118), so every order is equally likely to within 2**-390.
-The resulting deck order is recorded in the round's event either way.
+read as a big-endian integer. A shuffle of *n* cards keeps the top
+``64 + bit_length(n!)`` bits of that number and decodes them as a Lehmer code
+(the factorial number system) over the ruleset's deck in canonical order:
+repeatedly ``number, i = divmod(number, size)`` for size = n, n-1, ..., 1,
+taking the card at index ``i`` of the remaining cards. Every order is then
+equally likely to within 2**-64. A choice among *k* options takes the whole
+number modulo *k*. The resulting deck order is recorded in the round's event
+either way, so replaying never needs the seed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from hashlib import blake2b
+from math import factorial
 from typing import TypeVar
 
 from loveletter.cards import Card
@@ -37,13 +41,20 @@ def shuffled(cards: Sequence[Card], seed: int, round_number: int) -> tuple[Card,
     >>> shuffled(deck, 1, 1) == shuffled(deck, 1, 1) != shuffled(deck, 1, 2)
     True
     """
-    number = chance_number(seed, round_number, "deck")
     pool = list(cards)
-    order = []
+    number = chance_number(seed, round_number, "deck") >> (512 - _bits_needed(len(pool)))
+    order: list[Card] = []
+    append, pop, split = order.append, pool.pop, divmod  # locals: this runs every round
     for size in range(len(pool), 0, -1):
-        number, index = divmod(number, size)
-        order.append(pool.pop(index))
+        number, index = split(number, size)
+        append(pop(index))
     return tuple(order)
+
+
+def _bits_needed(size: int) -> int:
+    """64 bits more than ``size!`` needs: the order's bias stays below 2**-64
+    while the arithmetic stays on small integers."""
+    return min(512, 64 + factorial(size).bit_length())
 
 
 def choose(options: Sequence[T], seed: int, round_number: int, purpose: str) -> T:

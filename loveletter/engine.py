@@ -34,14 +34,20 @@ from loveletter.events import (
     TokenReason,
     TurnStarted,
 )
-from loveletter.evolve import _Draft, apply_to_draft, freeze, initial_state, thaw
+from loveletter.evolution import _Draft, apply_to_draft, freeze, initial_state, thaw
 from loveletter.interning import interned
 from loveletter.rules import implements
 from loveletter.rulesets import Ruleset, Targeting, get_ruleset
+from loveletter.shortcut import play_shortcut
 from loveletter.state import Decision, GameState
 
 R = RejectionKind
 turn_started = interned(TurnStarted)
+card_set_aside = interned(CardSetAside)
+card_removed_face_up = interned(CardRemovedFaceUp)
+card_dealt = interned(CardDealt)
+token_awarded = interned(TokenAwarded)
+round_ended = interned(RoundEnded)
 _PLAY = Decision.PLAY
 _OTHER = Targeting.OTHER
 _NONE = Targeting.NONE
@@ -69,15 +75,15 @@ def deal_events(
     deck = tuple(deck)
     events: list[Event] = [
         RoundStarted(round_number, first_player, deck),
-        CardSetAside(deck[0]),
+        card_set_aside(deck[0]),
     ]
     position = 1
     for _ in range(ruleset.face_up_count(players)):
-        events.append(CardRemovedFaceUp(deck[position]))
+        events.append(card_removed_face_up(deck[position]))
         position += 1
     for offset in range(players):
         seat = (first_player + offset) % players
-        events.append(CardDealt(seat, deck[position]))
+        events.append(card_dealt(seat, deck[position]))
         position += 1
     events.append(turn_started(first_player))
     events.append(card_drawn(first_player, deck[position], False))
@@ -176,7 +182,22 @@ def decide(state: GameState, command: Command) -> tuple[Event, ...]:
 
 
 def push(state: GameState, command: Command) -> GameState:
-    """The state after ``command`` (``decide`` then ``evolve``)."""
+    """The state after ``command``: ``evolve`` folded over ``decide``.
+
+    Most turns take a shortcut (:mod:`loveletter.shortcut`) that builds the
+    same state without materializing the events; the two are kept equal by
+    the property tests.
+    """
+    if type(command) is PlayCard:
+        assert isinstance(command, PlayCard)
+        _check_play(state, command)
+        after = play_shortcut(state, command)
+        if type(after) is _Draft:  # the round ends: finish it through events
+            apply_to_draft(after, _finish_turn(after))
+            return freeze(after)
+        if after is not None:
+            assert isinstance(after, GameState)
+            return after
     return _resolve(state, command)[1]
 
 
@@ -240,15 +261,25 @@ def _expect(state: GameState, decision: Decision, player: int) -> None:
     "guard.name-non-guard",
 )
 def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    _check_play(state, command)
+    card = command.card
+    return (
+        card_played(command.player, card, command.target, command.guess),
+        *EFFECTS[card](state, command),
+    )
+
+
+def _check_play(state: GameState, command: PlayCard) -> None:
+    """Raise :class:`IllegalCommand` unless the rules allow ``command`` now."""
     player = command.player
     if state.decision is not _PLAY or player != state.current:
         _expect(state, _PLAY, player)
     card = command.card
     hand = state.hands[player]
-    if card not in hand or not isinstance(card, Card):
+    if card not in hand or type(card) is not Card:
         raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
-    ruleset = state.ruleset
-    if card is not _COUNTESS and _COUNTESS in hand:
+    ruleset = state.table.ruleset
+    if _COUNTESS in hand and card is not _COUNTESS:
         other = hand[1] if hand[0] == card else hand[0]
         if other in ruleset.countess_forcers:
             raise IllegalCommand(
@@ -259,19 +290,25 @@ def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     if targeting is _NONE:
         if target is not None:
             raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} does not choose a player")
-    else:
-        _check_target(state, player, card, target, targeting)
+    elif (
+        target is None
+        or target == player
+        or type(target) is not int
+        or target in state.out
+        or target in state.protected
+        or not 0 <= target < state.table.players
+    ):
+        _check_target(state, player, card, target, targeting)  # raises, or allows an edge case
     guess = command.guess
     if card is _GUARD and target is not None:
-        if guess is None:
-            raise IllegalCommand(R.GUESS_REQUIRED, "the Guard must name a card")
-        if guess not in ruleset.guard_names or not isinstance(guess, Card):
+        if guess not in ruleset.guard_names or type(guess) is not Card:
+            if guess is None:
+                raise IllegalCommand(R.GUESS_REQUIRED, "the Guard must name a card")
             raise IllegalCommand(
                 R.GUESS_NOT_ALLOWED, f"the Guard cannot name {_name(guess)} in {ruleset.name}"
             )
     elif guess is not None:
         raise IllegalCommand(R.GUESS_NOT_ALLOWED, "only a Guard with a target names a card")
-    return (card_played(player, card, target, guess), *EFFECTS[card](state, command))
 
 
 def _check_target(
@@ -374,16 +411,17 @@ def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
 def _finish_turn(d: _Draft) -> tuple[Event, ...]:
     out = d.out
     n = d.table.players
+    deck = d.deck
+    if deck and n - len(out) > 1:
+        player = d.current
+        while True:
+            player = (player + 1) % n
+            if player not in out:
+                return (turn_started(player), card_drawn(player, deck[0], False))
     live = [p for p in range(n) if p not in out]
     if len(live) == 1:
         return _end_round(d, RoundEndReason.ONE_PLAYER_LEFT, live)
-    if not d.deck:
-        return _end_round(d, RoundEndReason.DECK_EMPTY, live)
-    player = d.current
-    while True:
-        player = (player + 1) % n
-        if player not in out:
-            return (turn_started(player), card_drawn(player, d.deck[0], False))
+    return _end_round(d, RoundEndReason.DECK_EMPTY, live)
 
 
 @implements(
@@ -406,16 +444,16 @@ def _end_round(d: _Draft, reason: RoundEndReason, live: list[int]) -> tuple[Even
         values = ruleset.values
         best = max(values[card] for _, card in revealed)
         winners = tuple(p for p, card in revealed if values[card] == best)
-    events: list[Event] = [RoundEnded(reason, winners, revealed)]
-    tokens = list(d.table.tokens)
+    events: list[Event] = [round_ended(reason, winners, revealed)]
+    tokens = list((d.edits or d.table).tokens)
     for p in winners:
         tokens[p] += 1
-        events.append(TokenAwarded(p, TokenReason.ROUND_WIN, tokens[p]))
+        events.append(token_awarded(p, TokenReason.ROUND_WIN, tokens[p]))
     if ruleset.has_spy:
         spies = [p for p in live if Card.SPY in d.discards[p]]
         if len(spies) == 1:
             tokens[spies[0]] += 1
-            events.append(TokenAwarded(spies[0], TokenReason.SPY, tokens[spies[0]]))
+            events.append(token_awarded(spies[0], TokenReason.SPY, tokens[spies[0]]))
     needed = ruleset.tokens_to_win(d.table.players)
     game_winners = tuple(p for p in range(d.table.players) if tokens[p] >= needed)
     if game_winners:
@@ -432,7 +470,7 @@ def playable_cards(state: GameState) -> tuple[Card, ...]:
     unless a card must be played)."""
     if state.decision is not _PLAY:
         return ()
-    return _playable(state.ruleset.countess_forcers, state.hands[state.current])
+    return _playable(state.table.ruleset.countess_forcers, state.hands[state.current])
 
 
 @interned
@@ -441,6 +479,9 @@ def _playable(forcers: frozenset[Card], hand: tuple[Card, ...]) -> tuple[Card, .
     if _COUNTESS in cards and any(card in forcers for card in hand):
         return (_COUNTESS,)
     return cards
+
+
+_LEGAL_PLAYS: dict[tuple[object, ...], tuple[Command, ...]] = {}
 
 
 def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command, ...]:
@@ -455,13 +496,22 @@ def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command,
     decision = state.decision
     if decision is _PLAY:
         player = state.current
-        cards = _playable(state.ruleset.countess_forcers, state.hands[player])
+        table = state.table
+        hand = state.hands[player]
+        key = (table.ruleset, table.players, player, hand, state.out, state.protected, card)
+        try:
+            return _LEGAL_PLAYS[key]
+        except KeyError:
+            pass
+        ruleset = table.ruleset
+        cards = _playable(ruleset.countess_forcers, state.hands[player])
         if card is not None:
             cards = (card,) if card in cards else ()
-        targets = _targets(state.players, player, state.out, state.protected)
+        targets = _targets(table.players, player, state.out, state.protected)
         commands: tuple[Command, ...] = ()
         for c in cards:
-            commands += _play_commands(state.ruleset, player, c, targets)
+            commands += _play_commands(ruleset, player, c, targets)
+        _LEGAL_PLAYS[key] = commands
         return commands
     if card is not None:
         return ()

@@ -64,6 +64,8 @@ class Ruleset:
     kinds: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
     #: the kinds a Guard may name
     guard_names: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: tokens needed to win, indexed by player count (0 where unsupported)
+    _tokens_needed: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         deck = tuple(sorted(c for c, n in self.composition for _ in range(n)))
@@ -71,6 +73,9 @@ class Ruleset:
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "kinds", kinds)
         object.__setattr__(self, "guard_names", _guard_names(kinds))
+        table = dict(self.tokens_to_win_table)
+        needed = tuple(table.get(n, 0) for n in range(self.max_players + 1))
+        object.__setattr__(self, "_tokens_needed", needed)
 
     def value(self, card: Card) -> int:
         """The card's value in this edition."""
@@ -78,7 +83,7 @@ class Ruleset:
 
     def tokens_to_win(self, players: int) -> int:
         """Favor tokens a player needs to win a game of ``players``."""
-        return dict(self.tokens_to_win_table)[players]
+        return self._tokens_needed[players]
 
     def face_up_count(self, players: int) -> int:
         """Cards removed face up at the start of a round of ``players``."""

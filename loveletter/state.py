@@ -23,6 +23,12 @@ class Decision(StrEnum):
     GAME_OVER = "game-over"  #: nothing more can happen
 
 
+# Enum members are looked up once: reading ``Decision.X`` costs a metaclass
+# lookup every time, and these properties sit in simulation loops.
+_PLAYER_DECISIONS = frozenset({Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR})
+_GAME_OVER = Decision.GAME_OVER
+
+
 @attrs.frozen
 class Sighting:
     """``viewer`` learned that ``owner`` held ``card`` on turn ``turn`` of
@@ -134,17 +140,15 @@ class GameState:
     def to_act(self) -> int | None:
         """The seat that must act next, or ``None`` between rounds and after
         the game (then the next step is a chance step or nothing)."""
-        if self.decision is Decision.NEXT_ROUND or self.decision is Decision.GAME_OVER:
-            return None
-        return self.current
+        return self.current if self.decision in _PLAYER_DECISIONS else None
 
     @property
     def is_over(self) -> bool:
-        return self.decision is Decision.GAME_OVER
+        return self.decision is _GAME_OVER
 
     @property
     def round_over(self) -> bool:
-        return self.decision is Decision.NEXT_ROUND or self.decision is Decision.GAME_OVER
+        return self.decision not in _PLAYER_DECISIONS
 
     def in_round(self, player: int) -> bool:
         return player not in self.out

@@ -2,17 +2,19 @@
 
 Each event type has one applier. Appliers write to a private scratch copy of
 the state's fields (a :class:`_Draft`) that lives only inside this module's
-functions; :func:`apply_events` thaws a state once, applies a batch of events
-and freezes the result once, which is what makes the immutable engine fast.
-No state is ever changed.
+functions and the engine's ``_resolve``; :func:`apply_events` thaws a state
+once, applies a batch of events and freezes the result once, which is what
+makes the immutable engine fast. No state is ever changed.
+
+Appliers also check that an event can follow the state (the drawn card is
+the top of the deck, the discarded card is in the hand, ...), so a forged or
+reordered log raises :class:`EventMismatch` instead of corrupting a state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
-
-import attrs
 
 from loveletter.cards import Card
 from loveletter.events import (
@@ -38,19 +40,76 @@ from loveletter.events import (
     TokenAwarded,
     TurnStarted,
 )
+from loveletter.interning import interned
 from loveletter.rules import implements
-from loveletter.rulesets import get_ruleset
+from loveletter.rulesets import Ruleset, get_ruleset
 from loveletter.state import _FIELDS, Decision, GameState, RoundResult, Sighting, Table, build_state
+
+_DRAW = Decision.DRAW
+_PLAY = Decision.PLAY
+_sighting = interned(Sighting)
+_EMPTY: frozenset[int] = frozenset()
 
 
 class EventMismatch(ValueError):
     """An event that cannot follow this state (a forged or reordered log)."""
 
 
+class _TableDraft:
+    """Scratch fields of a :class:`Table` being changed (rare: a few times a
+    round), loaded on first use within a batch."""
+
+    __slots__ = (
+        "face_up",
+        "players",
+        "round_number",
+        "round_result",
+        "ruleset",
+        "seed",
+        "set_aside",
+        "tokens",
+        "winners",
+    )
+
+    ruleset: Ruleset
+    players: int
+    seed: int
+    tokens: tuple[int, ...]
+    round_number: int
+    set_aside: Card | None
+    face_up: tuple[Card, ...]
+    round_result: RoundResult | None
+    winners: tuple[int, ...]
+
+    def __init__(self, t: Table) -> None:
+        self.ruleset = t.ruleset
+        self.players = t.players
+        self.seed = t.seed
+        self.tokens = t.tokens
+        self.round_number = t.round_number
+        self.set_aside = t.set_aside
+        self.face_up = t.face_up
+        self.round_result = t.round_result
+        self.winners = t.winners
+
+    def freeze(self) -> Table:
+        return Table(
+            self.ruleset,
+            self.players,
+            self.seed,
+            self.tokens,
+            self.round_number,
+            self.set_aside,
+            self.face_up,
+            self.round_result,
+            self.winners,
+        )
+
+
 class _Draft:
     """Mutable scratch fields of one state under construction."""
 
-    __slots__ = _FIELDS
+    __slots__ = (*_FIELDS, "edits")
 
     # The slots hold the same fields as GameState; declared for the type checker.
     table: Table
@@ -63,6 +122,8 @@ class _Draft:
     out: frozenset[int]
     protected: frozenset[int]
     sightings: tuple[Sighting, ...]
+    #: pending changes to ``table`` (None while there are none)
+    edits: _TableDraft | None
 
 
 def thaw(s: GameState) -> _Draft:
@@ -77,12 +138,14 @@ def thaw(s: GameState) -> _Draft:
     d.out = s.out
     d.protected = s.protected
     d.sightings = s.sightings
+    d.edits = None
     return d
 
 
 def freeze(d: _Draft) -> GameState:
+    edits = d.edits
     return build_state(
-        d.table,
+        d.table if edits is None else edits.freeze(),
         d.decision,
         d.current,
         d.turn_number,
@@ -95,104 +158,136 @@ def freeze(d: _Draft) -> GameState:
     )
 
 
-def _replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+def table_of(d: _Draft) -> _TableDraft:
+    """The table's fields, editable (and current) for the rest of the batch."""
+    edits = d.edits
+    if edits is None:
+        edits = d.edits = _TableDraft(d.table)
+    return edits
 
 
-def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+def _mismatch_hand(player: int, card: Card | None) -> EventMismatch:
+    return EventMismatch(f"player {player} does not hold {card}")
+
+
+def _take(hand: tuple[Card, ...], card: Card, player: int) -> tuple[Card, ...]:
+    """``hand`` without one ``card``."""
     if hand and hand[0] == card:
         return hand[1:]
     try:
         index = hand.index(card)
     except ValueError:
-        raise EventMismatch(f"{card} is not in hand {list(map(str, hand))}") from None
+        raise _mismatch_hand(player, card) from None
     return hand[:index] + hand[index + 1 :]
 
 
 def _pop_top(d: _Draft, card: Card | None) -> None:
-    if not d.deck or d.deck[0] != card:
+    deck = d.deck
+    if not deck or deck[0] != card:
         raise EventMismatch(f"the top of the deck is not {card}")
-    d.deck = d.deck[1:]
+    d.deck = deck[1:]
 
 
 @implements("round.new-round-setup")
 def _round_started(d: _Draft, e: RoundStarted) -> None:
     if e.deck is None:
         raise EventMismatch("a redacted RoundStarted cannot be replayed")
-    n = d.table.players
-    d.table = attrs.evolve(
-        d.table, round_number=e.round_number, set_aside=None, face_up=(), round_result=None
-    )
+    t = table_of(d)
+    n = t.players
+    t.round_number = e.round_number
+    t.set_aside = None
+    t.face_up = ()
+    t.round_result = None
     d.turn_number = 0
-    d.decision = Decision.DRAW
+    d.decision = _DRAW
     d.current = e.first_player
     d.deck = e.deck
     d.hands = ((),) * n
     d.discards = ((),) * n
-    d.out = frozenset()
-    d.protected = frozenset()
+    d.out = _EMPTY
+    d.protected = _EMPTY
     d.sightings = ()
 
 
 def _card_set_aside(d: _Draft, e: CardSetAside) -> None:
     _pop_top(d, e.card)
-    d.table = attrs.evolve(d.table, set_aside=e.card)
+    table_of(d).set_aside = e.card
 
 
 def _card_removed_face_up(d: _Draft, e: CardRemovedFaceUp) -> None:
     _pop_top(d, e.card)
-    d.table = attrs.evolve(d.table, face_up=(*d.table.face_up, e.card))
+    t = table_of(d)
+    t.face_up = (*t.face_up, e.card)
 
 
 def _card_dealt(d: _Draft, e: CardDealt) -> None:
-    _pop_top(d, e.card)
-    d.hands = _replaced(d.hands, e.player, (*d.hands[e.player], e.card))
+    deck = d.deck
+    if not deck or deck[0] != e.card:
+        raise EventMismatch(f"the top of the deck is not {e.card}")
+    d.deck = deck[1:]
+    p = e.player
+    hands = d.hands
+    d.hands = hands[:p] + ((*hands[p], e.card),) + hands[p + 1 :]
 
 
 def _turn_started(d: _Draft, e: TurnStarted) -> None:
-    d.current = e.player
-    d.decision = Decision.DRAW
+    p = e.player
+    d.current = p
+    d.decision = _DRAW
     d.turn_number += 1
-    if e.player in d.protected:
-        d.protected = d.protected - {e.player}
+    if p in d.protected:
+        d.protected = d.protected - {p}
 
 
 def _card_drawn(d: _Draft, e: CardDrawn) -> None:
     card = e.card
     if e.from_set_aside:
-        if d.table.set_aside != card or card is None:
+        t = table_of(d)
+        if t.set_aside != card or card is None:
             raise EventMismatch(f"the set-aside card is not {card}")
-        d.table = attrs.evolve(d.table, set_aside=None)
+        t.set_aside = None
     else:
-        _pop_top(d, card)
-    player = e.player
-    d.hands = _replaced(d.hands, player, (*d.hands[player], card))
-    if d.decision is Decision.DRAW and player == d.current:
-        d.decision = Decision.PLAY  # the turn's own draw
+        deck = d.deck
+        if not deck or deck[0] != card:
+            raise EventMismatch(f"the top of the deck is not {card}")
+        d.deck = deck[1:]
+    p = e.player
+    hands = d.hands
+    d.hands = hands[:p] + ((*hands[p], card),) + hands[p + 1 :]
+    if d.decision is _DRAW and p == d.current:
+        d.decision = _PLAY  # the turn's own draw
 
 
 def _card_played(d: _Draft, e: CardPlayed) -> None:
-    player = e.player
-    d.hands = _replaced(d.hands, player, _without(d.hands[player], e.card))
-    d.discards = _replaced(d.discards, player, (*d.discards[player], e.card))
+    p = e.player
+    card = e.card
+    hands = d.hands
+    d.hands = hands[:p] + (_take(hands[p], card, p),) + hands[p + 1 :]
+    discards = d.discards
+    d.discards = discards[:p] + ((*discards[p], card),) + discards[p + 1 :]
 
 
 def _card_discarded(d: _Draft, e: CardDiscarded) -> None:
-    player = e.player
-    d.hands = _replaced(d.hands, player, _without(d.hands[player], e.card))
-    d.discards = _replaced(d.discards, player, (*d.discards[player], e.card))
+    p = e.player
+    card = e.card
+    hands = d.hands
+    d.hands = hands[:p] + (_take(hands[p], card, p),) + hands[p + 1 :]
+    discards = d.discards
+    d.discards = discards[:p] + ((*discards[p], card),) + discards[p + 1 :]
 
 
 @implements("out.discard-hand", "out.untargetable")
 def _player_eliminated(d: _Draft, e: PlayerEliminated) -> None:
-    player = e.player
-    if sorted(d.hands[player]) != sorted(e.discarded):
-        raise EventMismatch(f"player {player} does not hold {list(map(str, e.discarded))}")
-    d.hands = _replaced(d.hands, player, ())
-    d.discards = _replaced(d.discards, player, d.discards[player] + e.discarded)
-    d.out = d.out | {player}
-    if player in d.protected:
-        d.protected = d.protected - {player}
+    p = e.player
+    hands = d.hands
+    if hands[p] != e.discarded and sorted(hands[p]) != sorted(e.discarded):
+        raise EventMismatch(f"player {p} does not hold {list(map(str, e.discarded))}")
+    d.hands = hands[:p] + ((),) + hands[p + 1 :]
+    discards = d.discards
+    d.discards = discards[:p] + (discards[p] + e.discarded,) + discards[p + 1 :]
+    d.out = d.out | {p}
+    if p in d.protected:
+        d.protected = d.protected - {p}
 
 
 def _player_protected(d: _Draft, e: PlayerProtected) -> None:
@@ -202,7 +297,7 @@ def _player_protected(d: _Draft, e: PlayerProtected) -> None:
 def _hand_seen(d: _Draft, e: HandSeen) -> None:
     if e.card is None:
         raise EventMismatch("a redacted HandSeen cannot be replayed")
-    d.sightings = (*d.sightings, Sighting(e.viewer, e.owner, e.card, d.turn_number, Card.PRIEST))
+    d.sightings = (*d.sightings, _sighting(e.viewer, e.owner, e.card, d.turn_number, Card.PRIEST))
 
 
 def _hands_compared(d: _Draft, e: HandsCompared) -> None:
@@ -211,8 +306,8 @@ def _hands_compared(d: _Draft, e: HandsCompared) -> None:
     turn = d.turn_number
     d.sightings = (
         *d.sightings,
-        Sighting(e.player, e.opponent, e.opponent_card, turn, Card.BARON),
-        Sighting(e.opponent, e.player, e.player_card, turn, Card.BARON),
+        _sighting(e.player, e.opponent, e.opponent_card, turn, Card.BARON),
+        _sighting(e.opponent, e.player, e.player_card, turn, Card.BARON),
     )
 
 
@@ -224,8 +319,8 @@ def _hands_traded(d: _Draft, e: HandsTraded) -> None:
     turn = d.turn_number
     d.sightings = (
         *d.sightings,
-        *(Sighting(e.player, e.opponent, card, turn, Card.KING) for card in mine),
-        *(Sighting(e.opponent, e.player, card, turn, Card.KING) for card in theirs),
+        *(_sighting(e.player, e.opponent, card, turn, Card.KING) for card in mine),
+        *(_sighting(e.opponent, e.player, card, turn, Card.KING) for card in theirs),
     )
 
 
@@ -234,7 +329,9 @@ def _chancellor_drew(d: _Draft, e: ChancellorDrew) -> None:
     if cards is None or d.deck[: len(cards)] != cards:
         raise EventMismatch("the Chancellor's cards are not the top of the deck")
     d.deck = d.deck[len(cards) :]
-    d.hands = _replaced(d.hands, e.player, d.hands[e.player] + cards)
+    p = e.player
+    hands = d.hands
+    d.hands = hands[:p] + (hands[p] + cards,) + hands[p + 1 :]
     d.decision = Decision.CHANCELLOR
 
 
@@ -242,30 +339,33 @@ def _cards_returned(d: _Draft, e: CardsReturned) -> None:
     cards = e.cards
     if cards is None:
         raise EventMismatch("a redacted CardsReturned cannot be replayed")
-    hand = d.hands[e.player]
+    p = e.player
+    hand = d.hands[p]
     for card in cards:
-        hand = _without(hand, card)
-    d.hands = _replaced(d.hands, e.player, hand)
+        hand = _take(hand, card, p)
+    d.hands = d.hands[:p] + (hand,) + d.hands[p + 1 :]
     d.deck = d.deck + cards
-    d.decision = Decision.PLAY
+    d.decision = _PLAY
 
 
 def _round_ended(d: _Draft, e: RoundEnded) -> None:
-    d.table = attrs.evolve(d.table, round_result=RoundResult(e.reason, e.winners, e.revealed))
+    table_of(d).round_result = RoundResult(e.reason, e.winners, e.revealed)
     d.decision = Decision.NEXT_ROUND
-    d.protected = frozenset()
+    d.protected = _EMPTY
 
 
 def _token_awarded(d: _Draft, e: TokenAwarded) -> None:
-    tokens = d.table.tokens
-    if tokens[e.player] + 1 != e.total:
-        raise EventMismatch(f"player {e.player} would have {tokens[e.player] + 1}, not {e.total}")
-    d.table = attrs.evolve(d.table, tokens=_replaced(tokens, e.player, e.total))
+    t = table_of(d)
+    tokens = t.tokens
+    p = e.player
+    if tokens[p] + 1 != e.total:
+        raise EventMismatch(f"player {p} would have {tokens[p] + 1} tokens, not {e.total}")
+    t.tokens = tokens[:p] + (e.total,) + tokens[p + 1 :]
 
 
 def _game_ended(d: _Draft, e: GameEnded) -> None:
     d.decision = Decision.GAME_OVER
-    d.table = attrs.evolve(d.table, winners=e.winners)
+    table_of(d).winners = e.winners
 
 
 def _game_started(d: _Draft, e: GameStarted) -> None:
@@ -303,14 +403,18 @@ _APPLIERS: dict[type[Event], Callable[[_Draft, Any], None]] = {
 def apply_to_draft(d: _Draft, events: Iterable[Event]) -> None:
     appliers = _APPLIERS
     for event in events:
-        appliers[type(event)](d, event)
+        try:
+            applier = appliers[type(event)]
+        except KeyError:
+            raise EventMismatch(f"not an event: {event!r}") from None
+        applier(d, event)
 
 
 def evolve(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Raises :class:`EventMismatch` for an event
-    that cannot follow ``state``."""
+    that cannot follow ``state``; ``state`` itself never changes."""
     d = thaw(state)
-    _APPLIERS[type(event)](d, event)
+    apply_to_draft(d, (event,))
     return freeze(d)
 
 
@@ -346,7 +450,7 @@ def initial_state(event: GameStarted) -> GameState:
         deck=(),
         hands=((),) * n,
         discards=((),) * n,
-        out=frozenset(),
-        protected=frozenset(),
+        out=_EMPTY,
+        protected=_EMPTY,
         sightings=(),
     )

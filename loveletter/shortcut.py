@@ -1,0 +1,152 @@
+"""The common turn, computed directly.
+
+``push(state, command)`` is defined as ``evolve`` folded over
+``decide(state, command)``. Building the events only to apply them costs
+more than the rules work itself, and simulations push millions of plain
+turns, so :func:`play_shortcut` computes the next state of an ordinary
+turn directly: the card leaves the hand, its effect happens, the next
+player in the round starts their turn and draws.
+
+It answers ``None`` for anything less ordinary (the Chancellor, a Prince
+that must take the set-aside card) and the engine then takes the event
+path, which stays the single definition of the rules. When the turn ends
+the round it answers a scratch :class:`~loveletter.evolution._Draft` of the
+state after the card's effect, and the engine finishes the round through
+events from there. ``tests/properties`` checks on random games that both paths give
+equal states for every command; the shortcut never validates, so the
+command must already have passed ``_check_play``.
+"""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.commands import PlayCard
+from loveletter.evolution import _Draft
+from loveletter.interning import interned
+from loveletter.state import Decision, GameState, Sighting, build_state
+
+_sighting = interned(Sighting)
+_PLAY = Decision.PLAY
+_GUARD = Card.GUARD
+_PRIEST = Card.PRIEST
+_BARON = Card.BARON
+_HANDMAID = Card.HANDMAID
+_PRINCE = Card.PRINCE
+_KING = Card.KING
+_PRINCESS = Card.PRINCESS
+_CHANCELLOR = Card.CHANCELLOR
+
+
+def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | None:
+    """The state after a validated ``command``; the state after its effect
+    when the round ends; ``None`` to use events."""
+    card = command.card
+    if card is _CHANCELLOR:
+        return None
+    player = command.player
+    target = command.target
+    hands = state.hands
+    hand = hands[player]
+    rest = hand[1:] if hand[0] == card else hand[:1]
+    hands = hands[:player] + (rest,) + hands[player + 1 :]
+    discards = state.discards
+    discards = discards[:player] + ((*discards[player], card),) + discards[player + 1 :]
+    deck = state.deck
+    out = state.out
+    protected = state.protected
+    sightings = state.sightings
+    table = state.table
+    loser = -1
+    if target is not None:
+        if card is _GUARD:
+            if command.guess in hands[target]:
+                loser = target
+        elif card is _PRIEST:
+            seen = _sighting(player, target, hands[target][0], state.turn_number, _PRIEST)
+            sightings = (*sightings, seen)
+        elif card is _BARON:
+            values = table.ruleset.values
+            mine = rest[0]
+            theirs = hands[target][0]
+            turn = state.turn_number
+            sightings = (
+                *sightings,
+                _sighting(player, target, theirs, turn, _BARON),
+                _sighting(target, player, mine, turn, _BARON),
+            )
+            if values[mine] > values[theirs]:
+                loser = target
+            elif values[mine] < values[theirs]:
+                loser = player
+        elif card is _PRINCE:
+            held = hands[target]
+            if _PRINCESS in held:
+                discards = discards[:target] + (discards[target] + held,) + discards[target + 1 :]
+                hands = hands[:target] + ((),) + hands[target + 1 :]
+                out = out | {target}
+                if target in protected:
+                    protected = protected - {target}
+            else:
+                if not deck:
+                    return None  # the set-aside card; the round ends after this turn
+                discards = discards[:target] + (discards[target] + held,) + discards[target + 1 :]
+                hands = hands[:target] + ((deck[0],),) + hands[target + 1 :]
+                deck = deck[1:]
+        elif card is _KING:
+            given = hands[player]
+            received = hands[target]
+            turn = state.turn_number
+            sightings = (
+                *sightings,
+                *(_sighting(player, target, c, turn, _KING) for c in given),
+                *(_sighting(target, player, c, turn, _KING) for c in received),
+            )
+            swapped = list(hands)
+            swapped[player], swapped[target] = received, given
+            hands = tuple(swapped)
+    elif card is _HANDMAID:
+        protected = protected | {player}
+    elif card is _PRINCESS:
+        loser = player
+    if loser >= 0:
+        held = hands[loser]
+        discards = discards[:loser] + (discards[loser] + held,) + discards[loser + 1 :]
+        hands = hands[:loser] + ((),) + hands[loser + 1 :]
+        out = out | {loser}
+        if loser in protected:
+            protected = protected - {loser}
+    n = table.players
+    if not deck or n - len(out) < 2:
+        d = _Draft()
+        d.table = table
+        d.decision = _PLAY
+        d.current = player
+        d.turn_number = state.turn_number
+        d.deck = deck
+        d.hands = hands
+        d.discards = discards
+        d.out = out
+        d.protected = protected
+        d.sightings = sightings
+        d.edits = None
+        return d
+    nxt = player
+    while True:
+        nxt = (nxt + 1) % n
+        if nxt not in out:
+            break
+    if nxt in protected:
+        protected = protected - {nxt}
+    hands = hands[:nxt] + ((*hands[nxt], deck[0]),) + hands[nxt + 1 :]
+    return build_state(
+        table,
+        _PLAY,
+        nxt,
+        state.turn_number + 1,
+        deck[1:],
+        hands,
+        discards,
+        out,
+        protected,
+        sightings,
+    )
