@@ -215,12 +215,14 @@ def _resolve(state: GameState, command: Command) -> tuple[tuple[Event, ...], Gam
     elif kind is KeepCard:
         assert isinstance(command, KeepCard)
         events = _keep(state, command)
-    elif kind is DrawCard:
-        assert isinstance(command, DrawCard)
-        events = _draw(state, command)
-    elif kind is StartRound:
-        assert isinstance(command, StartRound)
-        events = _start_round(state, command)
+    elif kind is DrawCard or kind is StartRound:
+        # Neither ends a turn: a draw starts the play, a deal starts a round.
+        if kind is DrawCard:
+            assert isinstance(command, DrawCard)
+            events = _draw(state, command)
+        else:
+            assert isinstance(command, StartRound)
+            events = _start_round(state, command)
         d = thaw(state)
         apply_to_draft(d, events)
         return events, freeze(d)

@@ -19,7 +19,7 @@ from loveletter.cards import Card
 from loveletter.errors import PositionError
 from loveletter.rules import implements
 from loveletter.rulesets import get_ruleset
-from loveletter.state import Decision, GameState, Table
+from loveletter.state import Decision, GameState, Sighting, Table
 
 
 def _seats(value: Sequence[int]) -> tuple[int, ...]:
@@ -50,6 +50,8 @@ class Position:
     round_number: int = 1
     turn_number: int = 1
     seed: int = 0
+    #: what players have been shown this round (Priest, Baron, King)
+    sightings: tuple[Sighting, ...] = ()
 
 
 @implements("setup.set-aside-face-down", "setup.two-player-face-up")
@@ -116,6 +118,16 @@ def from_position(position: Position) -> GameState:
             )
     if not p.drawn and not p.deck:
         raise PositionError("deck", "the round has ended: no card is left for the turn's draw")
+    for index, seen in enumerate(p.sightings):
+        if (
+            not isinstance(seen, Sighting)
+            or not 0 <= seen.viewer < n
+            or not 0 <= seen.owner < n
+            or seen.viewer == seen.owner
+            or not 1 <= seen.turn <= p.turn_number
+            or seen.via not in (Card.PRIEST, Card.BARON, Card.KING)
+        ):
+            raise PositionError(f"sightings[{index}]", f"not a possible sighting: {seen!r}")
     return GameState(
         table=Table(
             ruleset=ruleset,
@@ -136,7 +148,7 @@ def from_position(position: Position) -> GameState:
         discards=tuple(map(tuple, p.discards)),
         out=out,
         protected=frozenset(p.protected),
-        sightings=(),
+        sightings=tuple(p.sightings),
     )
 
 
@@ -189,4 +201,5 @@ def to_position(state: GameState) -> Position:
         round_number=state.round_number,
         turn_number=state.turn_number,
         seed=state.seed,
+        sightings=state.sightings,
     )
