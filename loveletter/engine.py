@@ -38,7 +38,7 @@ from loveletter.evolution import _Draft, apply_to_draft, freeze, initial_state, 
 from loveletter.interning import interned
 from loveletter.rules import implements
 from loveletter.rulesets import Ruleset, Targeting, get_ruleset
-from loveletter.shortcut import play_shortcut
+from loveletter.shortcut import deal_shortcut, play_shortcut
 from loveletter.state import Decision, GameState
 
 R = RejectionKind
@@ -53,6 +53,11 @@ _OTHER = Targeting.OTHER
 _NONE = Targeting.NONE
 _COUNTESS = Card.COUNTESS
 _GUARD = Card.GUARD
+_SPY = Card.SPY
+_ONE_PLAYER_LEFT = RoundEndReason.ONE_PLAYER_LEFT
+_DECK_EMPTY = RoundEndReason.DECK_EMPTY
+_ROUND_WIN = TokenReason.ROUND_WIN
+_SPY_TOKEN = TokenReason.SPY
 
 
 # --------------------------------------------------------------------------
@@ -188,7 +193,12 @@ def push(state: GameState, command: Command) -> GameState:
     same state without materializing the events; the two are kept equal by
     the property tests.
     """
-    if type(command) is PlayCard:
+    kind = type(command)
+    if kind is StartRound:
+        assert isinstance(command, StartRound)
+        first, deck = _next_deal(state, command)
+        return deal_shortcut(state, state.round_number + 1, first, deck)
+    if kind is PlayCard:
         assert isinstance(command, PlayCard)
         _check_play(state, command)
         after = play_shortcut(state, command)
@@ -375,8 +385,16 @@ def _draw(state: GameState, command: DrawCard) -> tuple[Event, ...]:
     return (card_drawn(command.player, state.deck[0], False),)
 
 
-@implements("round.next-first-player", "round.next-first-player-tie-random", "setup.shuffle")
 def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
+    first, deck = _next_deal(state, command)
+    return deal_events(
+        state.table.ruleset, state.table.players, state.round_number + 1, first, deck
+    )
+
+
+@implements("round.next-first-player", "round.next-first-player-tie-random", "setup.shuffle")
+def _next_deal(state: GameState, command: StartRound) -> tuple[int, tuple[Card, ...]]:
+    """The next round's first player and deck order (top first)."""
     if state.decision is not Decision.NEXT_ROUND:
         if state.decision is Decision.GAME_OVER:
             raise IllegalCommand(R.GAME_OVER, "the game is over")
@@ -402,7 +420,7 @@ def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
             raise IllegalCommand(R.INVALID_DECK, "the deck must be a sequence of cards")
         deck = command.deck
         _check_deck(state.ruleset, deck)
-    return deal_events(state.ruleset, state.players, round_number, first, deck)
+    return first, deck
 
 
 # --------------------------------------------------------------------------
@@ -421,9 +439,7 @@ def _finish_turn(d: _Draft) -> tuple[Event, ...]:
             if player not in out:
                 return (turn_started(player), card_drawn(player, deck[0], False))
     live = [p for p in range(n) if p not in out]
-    if len(live) == 1:
-        return _end_round(d, RoundEndReason.ONE_PLAYER_LEFT, live)
-    return _end_round(d, RoundEndReason.DECK_EMPTY, live)
+    return _end_round(d, _ONE_PLAYER_LEFT if len(live) == 1 else _DECK_EMPTY, live)
 
 
 @implements(
@@ -437,29 +453,32 @@ def _finish_turn(d: _Draft) -> tuple[Event, ...]:
     "game.simultaneous-winners",
 )
 def _end_round(d: _Draft, reason: RoundEndReason, live: list[int]) -> tuple[Event, ...]:
-    ruleset = d.table.ruleset
-    if reason is RoundEndReason.ONE_PLAYER_LEFT:
+    table = d.edits or d.table
+    ruleset = table.ruleset
+    if reason is _ONE_PLAYER_LEFT:
         winners = tuple(live)
         revealed: tuple[tuple[int, Card], ...] = ()
     else:
-        revealed = tuple((p, d.hands[p][0]) for p in live)
+        hands = d.hands
+        revealed = tuple((p, hands[p][0]) for p in live)
         values = ruleset.values
         best = max(values[card] for _, card in revealed)
         winners = tuple(p for p, card in revealed if values[card] == best)
     events: list[Event] = [round_ended(reason, winners, revealed)]
-    tokens = list((d.edits or d.table).tokens)
+    tokens = list(table.tokens)
     for p in winners:
         tokens[p] += 1
-        events.append(token_awarded(p, TokenReason.ROUND_WIN, tokens[p]))
-    if ruleset.has_spy:
-        spies = [p for p in live if Card.SPY in d.discards[p]]
+        events.append(token_awarded(p, _ROUND_WIN, tokens[p]))
+    if _SPY in ruleset.kinds:
+        discards = d.discards
+        spies = [p for p in live if _SPY in discards[p]]
         if len(spies) == 1:
-            tokens[spies[0]] += 1
-            events.append(token_awarded(spies[0], TokenReason.SPY, tokens[spies[0]]))
-    needed = ruleset.tokens_to_win(d.table.players)
-    game_winners = tuple(p for p in range(d.table.players) if tokens[p] >= needed)
-    if game_winners:
-        events.append(GameEnded(game_winners))
+            spy = spies[0]
+            tokens[spy] += 1
+            events.append(token_awarded(spy, _SPY_TOKEN, tokens[spy]))
+    needed = ruleset.tokens_to_win(table.players)
+    if max(tokens) >= needed:
+        events.append(GameEnded(tuple(p for p, count in enumerate(tokens) if count >= needed)))
     return tuple(events)
 
 

@@ -9,7 +9,7 @@ player in the round starts their turn and draws.
 
 It answers ``None`` for anything less ordinary (the Chancellor, a Prince
 that must take the set-aside card) and the engine then takes the event
-path, which stays the single definition of the rules. When the turn ends
+path, which stays the single definition of the rules. :func:`deal_shortcut` does the same for dealing a round. When the turn ends
 the round it answers a scratch :class:`~loveletter.evolution._Draft` of the
 state after the card's effect, and the engine finishes the round through
 events from there. ``tests/properties`` checks on random games that both paths give
@@ -23,9 +23,10 @@ from loveletter.cards import Card
 from loveletter.commands import PlayCard
 from loveletter.evolution import _Draft
 from loveletter.interning import interned
-from loveletter.state import Decision, GameState, Sighting, build_state
+from loveletter.state import Decision, GameState, Sighting, Table, build_state
 
 _sighting = interned(Sighting)
+_EMPTY: frozenset[int] = frozenset()
 _PLAY = Decision.PLAY
 _GUARD = Card.GUARD
 _PRIEST = Card.PRIEST
@@ -149,4 +150,42 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         out,
         protected,
         sightings,
+    )
+
+
+def deal_shortcut(
+    state: GameState, round_number: int, first_player: int, deck: tuple[Card, ...]
+) -> GameState:
+    """The state after dealing ``deck`` (top first) for a new round: what
+    ``deal_events`` followed by ``evolve`` gives."""
+    table = state.table
+    n = table.players
+    faces = table.ruleset.face_up_count(n)
+    position = 1 + faces
+    dealt: list[tuple[Card, ...]] = [()] * n
+    for offset in range(n):
+        dealt[(first_player + offset) % n] = (deck[position + offset],)
+    position += n
+    dealt[first_player] = (*dealt[first_player], deck[position])
+    return build_state(
+        Table(
+            table.ruleset,
+            n,
+            table.seed,
+            table.tokens,
+            round_number,
+            deck[0],
+            deck[1 : 1 + faces],
+            None,
+            table.winners,
+        ),
+        _PLAY,
+        first_player,
+        1,
+        deck[position + 1 :],
+        tuple(dealt),
+        ((),) * n,
+        _EMPTY,
+        _EMPTY,
+        (),
     )
