@@ -9,12 +9,14 @@ player in the round starts their turn and draws.
 
 It answers ``None`` for anything less ordinary (the Chancellor, a Prince
 that must take the set-aside card) and the engine then takes the event
-path, which stays the single definition of the rules. :func:`deal_shortcut` does the same for dealing a round. When the turn ends
+path, which stays the single definition of the rules. When the turn ends
 the round it answers a scratch :class:`~loveletter.evolution._Draft` of the
 state after the card's effect, and the engine finishes the round through
-events from there. ``tests/properties`` checks on random games that both paths give
-equal states for every command; the shortcut never validates, so the
-command must already have passed ``_check_play``.
+events from there. :func:`deal_shortcut` does the same for dealing a round.
+
+``tests/properties`` checks on random games that both paths give equal
+states for every command. The shortcut never validates: the command must
+already have passed ``_check_play``.
 """
 
 from __future__ import annotations
