@@ -291,12 +291,10 @@ def _check_play(state: GameState, command: PlayCard) -> None:
     if card not in hand or type(card) is not Card:
         raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
     ruleset = state.table.ruleset
-    if _COUNTESS in hand and card is not _COUNTESS:
-        other = hand[1] if hand[0] == card else hand[0]
-        if other in ruleset.countess_forcers:
-            raise IllegalCommand(
-                R.COUNTESS_REQUIRED, f"the Countess must be played while holding the {other}"
-            )
+    if card in ruleset.countess_forcers and _COUNTESS in hand:
+        raise IllegalCommand(
+            R.COUNTESS_REQUIRED, f"the Countess must be played instead of the {card}"
+        )
     target = command.target
     targeting = ruleset.targeting[card]
     if targeting is _NONE:
