@@ -370,6 +370,8 @@ def _keep(state: GameState, command: KeepCard) -> tuple[Event, ...]:
     bottom = command.bottom
     if not isinstance(bottom, tuple) or not all(isinstance(c, Card) for c in bottom):
         raise IllegalCommand(R.MALFORMED_COMMAND, "bottom must be a sequence of cards")
+    if not isinstance(command.keep, Card):
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"keep must be a card, not {command.keep!r}")
     if sorted((command.keep, *bottom)) != sorted(hand):
         raise IllegalCommand(
             R.INVALID_CHOICE,

@@ -1,0 +1,1 @@
+"""Rules tests: one or more tests per spec rule ID and per numbered ruling."""

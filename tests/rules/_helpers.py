@@ -1,0 +1,235 @@
+"""Helpers for the rules tests.
+
+Every rules test starts from a described :class:`~loveletter.Position` (the
+way a chess test starts from a FEN) or from a stacked deck, never from luck.
+
+:func:`position` builds a position from card names and fills in every card
+the test does not care about, so a test names only what matters::
+
+    state = at(hands=["Guard Princess", "Priest", "Baron"], deck="King Prince")
+
+:func:`check` asserts the exact events a command causes (``decide``) and
+returns the resulting state (``push``), after checking that folding
+``evolve`` over those events gives the same state and that the command was
+listed by ``legal_commands``. :func:`reject` asserts the
+:class:`~loveletter.RejectionKind` of an illegal command and that the state
+is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import pytest
+
+from loveletter import (
+    Card,
+    Command,
+    GameState,
+    IllegalCommand,
+    Position,
+    RejectionKind,
+    StartRound,
+    decide,
+    dumps,
+    evolve,
+    from_position,
+    get_ruleset,
+    legal_commands,
+    push,
+)
+from loveletter.events import CardDrawn, Event, TurnStarted
+
+SPY = Card.SPY
+GUARD = Card.GUARD
+PRIEST = Card.PRIEST
+BARON = Card.BARON
+HANDMAID = Card.HANDMAID
+PRINCE = Card.PRINCE
+CHANCELLOR = Card.CHANCELLOR
+KING = Card.KING
+COUNTESS = Card.COUNTESS
+PRINCESS = Card.PRINCESS
+
+#: a card list: ``"Guard Princess"`` (names, spaces or commas) or a sequence of cards
+Cards = str | Sequence[Card]
+
+#: the order in which unplaced cards are used to fill the set-aside card, the
+#: face-up cards and the rest: the least eventful cards first
+_FILL_ORDER = (GUARD, PRIEST, BARON, HANDMAID, KING, PRINCE, CHANCELLOR, COUNTESS, SPY, PRINCESS)
+
+
+def cards(spec: Cards) -> tuple[Card, ...]:
+    """``"Guard, Princess"`` -> ``(Card.GUARD, Card.PRINCESS)``."""
+    if isinstance(spec, str):
+        return tuple(Card.parse(word) for word in spec.replace(",", " ").split())
+    return tuple(spec)
+
+
+def full_deck(ruleset: str) -> tuple[Card, ...]:
+    """Every card of the ruleset, in canonical order."""
+    return get_ruleset(ruleset).deck
+
+
+def leftovers(ruleset: str, *placed: Cards) -> tuple[Card, ...]:
+    """The ruleset's cards not among ``placed``, least eventful first."""
+    missing = Counter(get_ruleset(ruleset).deck)
+    used = Counter(card for zone in placed for card in cards(zone))
+    extra = used - missing
+    if extra:
+        raise ValueError(f"more cards placed than the {ruleset} deck holds: {dict(extra)}")
+    missing -= used
+    return tuple(card for card in _FILL_ORDER for _ in range(missing[card]))
+
+
+def stacked(ruleset: str, top: Cards) -> tuple[Card, ...]:
+    """A whole deck (top first) beginning with ``top``; the rest follows in
+    the fill order."""
+    head = cards(top)
+    return head + leftovers(ruleset, head)
+
+
+def position(
+    ruleset: str = "2019",
+    *,
+    hands: Sequence[Cards],
+    deck: Cards = "",
+    set_aside: str | Card | None = None,
+    face_up: Cards | None = None,
+    discards: Sequence[Cards] | None = None,
+    current: int = 0,
+    drawn: bool = True,
+    out: Iterable[int] = (),
+    protected: Iterable[int] = (),
+    tokens: Sequence[int] | None = None,
+    rest: Literal["deck"] | int = "deck",
+    round_number: int = 1,
+    turn_number: int = 1,
+    seed: int = 0,
+) -> Position:
+    """A position with one seat per entry of ``hands``.
+
+    ``deck`` is the top of the deck (top first). Every card not placed
+    explicitly goes, least eventful first, to the set-aside card (unless
+    given), then to the three face-up cards of a 2-player round (unless
+    given), then under the given deck cards (``rest="deck"``) or onto the
+    end of seat ``rest``'s discard pile (``rest=<seat>``; use an out seat in
+    2019 tests, so that a Spy dumped there earns no Spy token).
+    """
+    players = len(hands)
+    hand_cards = [cards(h) for h in hands]
+    pile: list[tuple[Card, ...]] = [cards(d) for d in discards or [""] * players]
+    top = cards(deck)
+    aside: tuple[Card, ...] = ()
+    if set_aside is not None:
+        aside = (set_aside,) if isinstance(set_aside, Card) else cards(set_aside)
+    up = cards(face_up) if face_up is not None else ()
+    rest_cards = list(leftovers(ruleset, top, aside, up, *hand_cards, *pile))
+    if set_aside is None:
+        aside = (rest_cards.pop(0),)
+    if face_up is None and players == 2:
+        up = tuple(rest_cards[:3])
+        del rest_cards[:3]
+    if rest == "deck":
+        top = top + tuple(rest_cards)
+    else:
+        pile[rest] = pile[rest] + tuple(rest_cards)
+    (aside_card,) = aside
+    return Position(
+        ruleset=ruleset,
+        players=players,
+        deck=top,
+        set_aside=aside_card,
+        face_up=up,
+        hands=tuple(hand_cards),
+        discards=tuple(pile),
+        current=current,
+        drawn=drawn,
+        out=tuple(out),
+        protected=tuple(protected),
+        tokens=tuple(tokens) if tokens is not None else None,
+        round_number=round_number,
+        turn_number=turn_number,
+        seed=seed,
+    )
+
+
+def at(
+    ruleset: str = "2019",
+    *,
+    hands: Sequence[Cards],
+    deck: Cards = "",
+    set_aside: str | Card | None = None,
+    face_up: Cards | None = None,
+    discards: Sequence[Cards] | None = None,
+    current: int = 0,
+    drawn: bool = True,
+    out: Iterable[int] = (),
+    protected: Iterable[int] = (),
+    tokens: Sequence[int] | None = None,
+    rest: Literal["deck"] | int = "deck",
+    round_number: int = 1,
+    turn_number: int = 1,
+    seed: int = 0,
+) -> GameState:
+    """The state of :func:`position` (same arguments)."""
+    return from_position(
+        position(
+            ruleset,
+            hands=hands,
+            deck=deck,
+            set_aside=set_aside,
+            face_up=face_up,
+            discards=discards,
+            current=current,
+            drawn=drawn,
+            out=out,
+            protected=protected,
+            tokens=tokens,
+            rest=rest,
+            round_number=round_number,
+            turn_number=turn_number,
+            seed=seed,
+        )
+    )
+
+
+def turn(player: int, drawn: Card) -> tuple[Event, Event]:
+    """The two events that start ``player``'s turn: the turn and its draw."""
+    return (TurnStarted(player), CardDrawn(player, drawn, False))
+
+
+def check(state: GameState, command: Command, *expected: Event) -> GameState:
+    """Assert that ``command`` causes exactly ``expected``; return the new state.
+
+    Also checks that the engine agrees with itself: a played, kept or drawn
+    command is among ``legal_commands``, and ``push`` equals ``evolve``
+    folded over the events.
+    """
+    events = decide(state, command)
+    assert events == expected
+    after = push(state, command)
+    folded = state
+    for event in events:
+        folded = evolve(folded, event)
+    assert folded == after
+    if not isinstance(command, StartRound):
+        assert command in legal_commands(state)
+    return after
+
+
+def reject(state: GameState, command: Command, kind: RejectionKind) -> IllegalCommand:
+    """Assert that ``command`` is rejected with ``kind`` by ``decide`` and
+    ``push``, that it is not a legal command, and that ``state`` is unchanged."""
+    before = dumps(state)
+    with pytest.raises(IllegalCommand) as decided:
+        decide(state, command)
+    assert decided.value.kind is kind, str(decided.value)
+    with pytest.raises(IllegalCommand) as pushed:
+        push(state, command)
+    assert pushed.value.kind is kind, str(pushed.value)
+    assert dumps(state) == before
+    assert command not in legal_commands(state)
+    return decided.value
