@@ -35,7 +35,7 @@ from loveletter.events import (
     TurnStarted,
 )
 from loveletter.evolution import _Draft, apply_to_draft, freeze, initial_state, thaw
-from loveletter.interning import interned
+from loveletter.interning import LIMIT, interned
 from loveletter.rules import implements
 from loveletter.rulesets import Ruleset, Targeting, get_ruleset
 from loveletter.shortcut import deal_shortcut, play_shortcut
@@ -532,6 +532,8 @@ def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command,
         commands: tuple[Command, ...] = ()
         for c in cards:
             commands += _play_commands(ruleset, player, c, targets)
+        if len(_LEGAL_PLAYS) >= LIMIT:
+            _LEGAL_PLAYS.clear()
         _LEGAL_PLAYS[key] = commands
         return commands
     if card is not None:

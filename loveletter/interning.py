@@ -16,6 +16,10 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+#: entries a cache may hold before it starts afresh (bounds memory in long runs)
+LIMIT = 100_000
+
+
 def interned(factory: Callable[P, T]) -> Callable[P, T]:
     """Wrap ``factory`` so equal positional arguments return the same value.
 
@@ -27,6 +31,8 @@ def interned(factory: Callable[P, T]) -> Callable[P, T]:
         try:
             return cache[args]
         except KeyError:
+            if len(cache) >= LIMIT:
+                cache.clear()
             value = cache[args] = factory(*args, **kwargs)
             return value
 

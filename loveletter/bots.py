@@ -1,0 +1,48 @@
+"""Players that are not people: what ``simulate``, ``demo`` and ``play`` seat
+at the table.
+
+A bot sees exactly what a person would, a :class:`~loveletter.PlayerView`,
+so it cannot cheat by reading the state; the game loop in
+:mod:`loveletter.simulation` hands every seat, human or bot, the same view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from loveletter import Command, PlayerView
+
+
+class Agent(Protocol):
+    """Anything that can take a seat: given what its player may know, it
+    names one of ``view.legal_commands``."""
+
+    def choose(self, view: PlayerView) -> Command: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal commands.
+
+    Uniform over *commands*, not over cards: a Guard with three targets and
+    nine names to guess is 27 options against the Handmaid's one, so the bot
+    plays Guards more often than a card-first policy would. That makes it a
+    plain, unbiased baseline for statistics, not a good player.
+
+    The bot owns its own :class:`random.Random`, so a seat's choices depend
+    only on its seed and the views it is shown, never on other code that
+    uses the global generator.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Command:
+        commands = view.legal_commands
+        if not commands:
+            raise ValueError(f"player {view.player} has nothing to decide now")
+        return self._rng.choice(commands)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"

@@ -1,0 +1,437 @@
+"""The ``loveletter`` command: simulate, play, demo, rulesets.
+
+Every subcommand is a thin layer over the public API and the
+:mod:`~loveletter.simulation`, :mod:`~loveletter.narrative` and
+:mod:`~loveletter.bots` modules, so what the terminal shows is what a
+library user would get. Output streams are kept apart on purpose: results
+go to stdout (pipeable, parseable with ``--json``), progress and errors to
+stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from loveletter import (
+    RULESETS,
+    Card,
+    Decision,
+    GameState,
+    PlayerView,
+    Ruleset,
+    Sighting,
+    get_ruleset,
+)
+from loveletter.bots import Agent
+from loveletter.commands import Command
+from loveletter.events import Event
+from loveletter.narrative import Narrator, default_name, describe_command, narrate
+from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
+
+#: exit status for bad arguments, as argparse uses
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """Arguments the parser accepted but the rules do not (an unknown
+    ruleset, a player count the edition does not support): reported as one
+    line on stderr, exit status 2."""
+
+
+class _Quit(Exception):
+    """The human left the game (end of input, or ``q``)."""
+
+
+# --------------------------------------------------------------------------
+# argument checks shared by the subcommands
+
+
+def _ruleset_and_players(name: str, players: int) -> Ruleset:
+    try:
+        rules = get_ruleset(name)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if not rules.supports(players):
+        raise UsageError(
+            f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}"
+        )
+    return rules
+
+
+def _non_negative(value: int, what: str) -> int:
+    if value < 0:
+        raise UsageError(f"{what} must not be negative, not {value}")
+    return value
+
+
+def _table(rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> list[str]:
+    """Rows as aligned text columns; columns listed in ``right`` are
+    right-aligned (numbers)."""
+    widths = [max(len(row[col]) for row in rows) for col in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(width) if col in right else cell.ljust(width)
+            for col, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+# --------------------------------------------------------------------------
+# loveletter rulesets
+
+
+def _cmd_rulesets(args: argparse.Namespace) -> int:
+    rows = [["name", "title", "players", "cards", "aliases"]]
+    for rules in RULESETS.values():
+        rows.append(
+            [
+                rules.name,
+                rules.title,
+                f"{rules.min_players}-{rules.max_players}",
+                str(len(rules.deck)),
+                ", ".join(rules.aliases),
+            ]
+        )
+    for line in _table(rows, right=(3,)):
+        print(line)
+    return 0
+
+
+# --------------------------------------------------------------------------
+# loveletter simulate
+
+
+class ProgressBar:
+    """A one-line ``[#####     ] 500/1000`` bar, redrawn in place.
+
+    Redraws are limited to a few per second: a terminal that is written to
+    on every game slows a fast simulation down noticeably.
+    """
+
+    def __init__(self, stream: TextIO, width: int = 30, interval: float = 0.1) -> None:
+        self.stream = stream
+        self.width = width
+        self.interval = interval
+        self._last = float("-inf")
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self._last < self.interval:
+            return
+        self._last = now
+        filled = self.width * done // total if total else self.width
+        bar = "#" * filled + " " * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def format_report(report: SimulationReport) -> list[str]:
+    """The report as the table ``loveletter simulate`` prints."""
+    title = get_ruleset(report.ruleset).title
+    lines = [
+        f"{title}: {report.players} players, random bots, seed {report.seed}",
+        "",
+    ]
+    lines += _table(
+        [
+            ["games", str(report.games), ""],
+            ["rounds", str(report.rounds), f"{report.mean_rounds_per_game:.2f} per game"],
+            ["turns", str(report.turns), f"{report.mean_turns_per_round:.2f} per round"],
+            ["shared wins", str(report.shared_games), "games with several winners"],
+        ],
+        right=(1,),
+    )
+    lines.append("")
+    seats = [["seat", "game wins", "round wins", "spy tokens"]]
+    for seat in range(report.players):
+        games, rounds = report.game_wins[seat], report.round_wins[seat]
+        seats.append(
+            [
+                default_name(seat),
+                f"{games} ({_percent(games, report.games)})",
+                f"{rounds} ({_percent(rounds, report.rounds)})",
+                str(report.spy_tokens[seat]),
+            ]
+        )
+    lines += _table(seats, right=(1, 2, 3))
+    lines.append("")
+    ends = [["rounds ended", "count", "share"]]
+    for reason, count in report.round_ends.items():
+        ends.append(
+            [f"  {reason.value.replace('-', ' ')}", str(count), _percent(count, report.rounds)]
+        )
+    lines += _table(ends, right=(1, 2))
+    lines.append("")
+    outs = [["eliminations", "count", "per round"]]
+    for why, count in report.eliminations.items():
+        per_round = f"{count / report.rounds:.2f}" if report.rounds else "-"
+        outs.append([f"  {why.value.replace('-', ' ')}", str(count), per_round])
+    lines += _table(outs, right=(1, 2))
+    return lines
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    rules = _ruleset_and_players(args.ruleset, args.players)
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    seed = _non_negative(args.seed, "--seed")
+    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    progress = ProgressBar(sys.stderr) if show else None
+    report = simulate(rules.name, args.players, args.games, seed, progress=progress)
+    if args.json:
+        print(json.dumps(report.to_data(), indent=2))
+    else:
+        for line in format_report(report):
+            print(line)
+    return 0
+
+
+# --------------------------------------------------------------------------
+# loveletter demo
+
+
+def _demo_game(args: argparse.Namespace, rules: Ruleset) -> None:
+    state, log = play_game(
+        rules.name, args.players, random_bots(args.players, args.seed), seed=args.seed
+    )
+    for line in narrate(log):
+        print(line)
+    print()
+    tokens = ", ".join(f"{default_name(s)} {n}" for s, n in enumerate(state.tokens))
+    print(f"Final favor tokens: {tokens}.")
+    label = "Winner" if len(state.winners) == 1 else "Winners"
+    print(f"{label}: {', '.join(default_name(s) for s in state.winners)}.")
+
+
+#: What ``loveletter demo`` prints, in order. Each section gets the parsed
+#: arguments and the checked ruleset; a new part of the demo is one more
+#: function appended here.
+DEMO_SECTIONS: list[Callable[[argparse.Namespace, Ruleset], None]] = [_demo_game]
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    rules = _ruleset_and_players(args.ruleset, args.players)
+    _non_negative(args.seed, "--seed")
+    for section in DEMO_SECTIONS:
+        section(args, rules)
+    return 0
+
+
+# --------------------------------------------------------------------------
+# loveletter play
+
+
+class HumanPlayer:
+    """A seat driven from a terminal (or any text stream).
+
+    It is shown the same :class:`~loveletter.PlayerView` as a bot and picks
+    by number from ``view.legal_commands``, so the human can neither see
+    nor do more than the rules allow. Input that is not a terminal (a
+    script, a test) is echoed so the transcript reads like a session.
+    """
+
+    def __init__(self, names: Sequence[str], stdin: TextIO, stdout: TextIO) -> None:
+        self.names = names
+        self.stdin = stdin
+        self.stdout = stdout
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def show(self, view: PlayerView) -> None:
+        """What the player knows right now, before they choose."""
+        rules = get_ruleset(view.ruleset)
+        self._say()
+        self._say(
+            f"--- Round {view.round_number}, turn {view.turn_number}:"
+            f" your move, {self._name(view.player)} ---"
+        )
+        tokens = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.tokens))
+        self._say(f"Favor tokens: {tokens} ({rules.tokens_to_win(view.players)} to win).")
+        aside = ", plus one set aside face down" if view.set_aside_present else ""
+        self._say(f"Deck: {view.deck_size} cards{aside}.")
+        if view.face_up:
+            self._say(f"Face up, out of play: {', '.join(map(str, view.face_up))}.")
+        piles = "; ".join(
+            f"{self._name(s)}: {', '.join(map(str, pile)) or '-'}"
+            for s, pile in enumerate(view.discards)
+        )
+        self._say(f"Discards: {piles}.")
+        if view.out:
+            self._say(f"Out of the round: {', '.join(map(self._name, view.out))}.")
+        if view.protected:
+            self._say(f"Protected: {', '.join(map(self._name, view.protected))}.")
+        for seen in view.sightings:
+            self._say(self._sighting(seen))
+        self._say(f"Your hand: {', '.join(map(str, view.hand))}.")
+        if view.decision is Decision.CHANCELLOR:
+            self._say("Keep one card; the others go to the bottom of the deck.")
+
+    def _sighting(self, seen: Sighting) -> str:
+        # A sighting may be stale (the card since played or traded), so each
+        # says when and how it was learned.
+        owner = self._name(seen.owner)
+        if seen.via is Card.KING:
+            return f"Seen on turn {seen.turn} in a King trade: {owner} got your {seen.card}."
+        how = "in a Baron comparison" if seen.via is Card.BARON else f"with your {seen.via}"
+        return f"Seen on turn {seen.turn} {how}: {owner} had the {seen.card}."
+
+    def choose(self, view: PlayerView) -> Command:
+        self.show(view)
+        commands = view.legal_commands
+        for number, command in enumerate(commands, 1):
+            self._say(f"  {number:>2}. {describe_command(command, self._name)}")
+        choices = "1" if len(commands) == 1 else f"1-{len(commands)}"
+        while True:
+            self.stdout.write(f"Your choice ({choices}, q to quit): ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise _Quit
+            text = line.strip()
+            if not self.stdin.isatty():
+                self._say(text)
+            if text.lower() in ("q", "quit", "exit"):
+                raise _Quit
+            if text.isdigit() and 1 <= int(text) <= len(commands):
+                return commands[int(text) - 1]
+            self._say(f"Please enter {choices.replace('-', ' to ')}, or q to quit.")
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    rules = _ruleset_and_players(args.ruleset, args.players)
+    players = args.players
+    if not 0 <= args.seat < players:
+        raise UsageError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
+    # A fresh game unless asked otherwise; the seed is shown only once the
+    # game is over, since it determines every shuffle.
+    seed = _non_negative(args.seed, "--seed") if args.seed is not None else random.randrange(2**31)
+    names = [default_name(s) for s in range(players)]
+    human = HumanPlayer(names, sys.stdin, sys.stdout)
+    agents: list[Agent] = list(random_bots(players, seed))
+    agents[args.seat] = human
+    narrator = Narrator(viewer=args.seat, names=names)
+
+    def tell(events: tuple[Event, ...], state: GameState) -> None:
+        for line in narrator.narrate(events):
+            print(line)
+
+    print(f"You are {names[args.seat]}. Choose each move by its number.")
+    try:
+        state, _ = play_game(rules.name, players, agents, seed=seed, observer=tell)
+    except _Quit:
+        print()
+        print("Game abandoned.")
+        return 0
+    verdict = "You win!" if args.seat in state.winners else "You lose."
+    print(f"{verdict} (Seed {seed}: play this deal again with --seed {seed}.)")
+    return 0
+
+
+# --------------------------------------------------------------------------
+# the parser
+
+
+def _add_game_options(parser: argparse.ArgumentParser, players: int, seed: int | None) -> None:
+    parser.add_argument("--ruleset", default="2019", help="edition (default: %(default)s)")
+    parser.add_argument(
+        "--players", type=int, default=players, help="number of players (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=seed,
+        help="seed for every shuffle (default: %(default)s)"
+        if seed is not None
+        else "seed for every shuffle (default: a random one)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="loveletter", description="Love Letter, the card game: play, watch or simulate."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    simulate_parser = commands.add_parser(
+        "simulate", help="play many games between random bots and report statistics"
+    )
+    _add_game_options(simulate_parser, players=4, seed=0)
+    simulate_parser.add_argument(
+        "--games", type=int, default=1000, help="games to play (default: %(default)s)"
+    )
+    simulate_parser.add_argument(
+        "--json", action="store_true", help="print the report as one JSON object"
+    )
+    simulate_parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="progress bar on stderr (default: %(default)s, only when stderr is a terminal)",
+    )
+    simulate_parser.set_defaults(handler=_cmd_simulate)
+
+    play_parser = commands.add_parser("play", help="play a game against random bots")
+    _add_game_options(play_parser, players=3, seed=None)
+    play_parser.add_argument(
+        "--seat", type=int, default=0, help="your seat, from 0 (default: %(default)s)"
+    )
+    play_parser.set_defaults(handler=_cmd_play)
+
+    demo_parser = commands.add_parser(
+        "demo", help="simulate one game between random bots and tell it"
+    )
+    _add_game_options(demo_parser, players=4, seed=7)
+    demo_parser.set_defaults(handler=_cmd_demo)
+
+    rulesets_parser = commands.add_parser("rulesets", help="list the editions")
+    rulesets_parser.set_defaults(handler=_cmd_rulesets)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status instead of exiting, so
+    tests and other programs can call it."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse exits on --help and on bad syntax
+        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    try:
+        status: int = args.handler(args)
+    except UsageError as error:
+        print(f"loveletter {args.command}: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``loveletter demo | head``): not our error.
+        # Point stdout at devnull so the interpreter's final flush is quiet.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

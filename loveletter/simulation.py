@@ -1,0 +1,233 @@
+"""Whole games between agents, and statistics over many random ones.
+
+Everything here goes through the public API (``start_game``, ``step``,
+``view``), so a simulation exercises the engine exactly as a client would
+and doubles as a long-running smoke test of it.
+
+Statistics are read from the event log, not from states: events say *why*
+things happened (how a round ended, why a player went out), which is what a
+report wants to count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from hashlib import blake2b
+from typing import Any
+
+import attrs
+
+from loveletter import GameState, get_ruleset, replay, start_game, step, view
+from loveletter.bots import Agent, RandomBot
+from loveletter.commands import Command, StartRound
+from loveletter.events import (
+    EliminationReason,
+    Event,
+    GameEnded,
+    PlayerEliminated,
+    RoundEnded,
+    RoundEndReason,
+    TokenAwarded,
+    TokenReason,
+    TurnStarted,
+)
+
+#: called with each batch of new events and the state they lead to
+Observer = Callable[[tuple[Event, ...], GameState], None]
+#: called as ``progress(done, total)`` after each simulated game
+Progress = Callable[[int, int], None]
+
+_START_ROUND = StartRound()
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A non-negative 63-bit seed from ``seed`` and a purpose.
+
+    Hashing rather than ``seed + index`` keeps runs with nearby seeds from
+    sharing games (seed 1's second game would be seed 2's first), and keeps
+    each bot's stream independent of the deck shuffle.
+    """
+    text = "/".join(map(str, ("loveletter-sim", seed, *parts))).encode()
+    return int.from_bytes(blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def random_bots(players: int, seed: int) -> list[RandomBot]:
+    """One :class:`RandomBot` per seat, each with its own derived seed."""
+    return [RandomBot(derive_seed(seed, "bot", seat)) for seat in range(players)]
+
+
+def play_game(
+    ruleset: str,
+    players: int,
+    agents: Sequence[Agent],
+    *,
+    seed: int = 0,
+    observer: Observer | None = None,
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Play a game to its end; return the final state and the full event log.
+
+    Each agent is shown only its own :func:`~loveletter.view`. Rounds are
+    dealt with a plain ``StartRound()`` so the game's seed decides every
+    shuffle. ``observer`` sees each batch of events as it happens, which is
+    how an interactive front end narrates the game before asking its human
+    for the next move.
+    """
+    if len(agents) != players:
+        raise ValueError(f"{players} players need {players} agents, not {len(agents)}")
+    opening = start_game(ruleset, players, seed=seed)
+    state = replay(opening)
+    log: list[Event] = list(opening)
+    if observer is not None:
+        observer(opening, state)
+    while not state.is_over:
+        actor = state.to_act
+        # Between rounds nobody acts: dealing is a chance step.
+        command: Command = (
+            _START_ROUND if actor is None else agents[actor].choose(view(state, actor))
+        )
+        state, events = step(state, command)
+        log.extend(events)
+        if observer is not None:
+            observer(events, state)
+    return state, tuple(log)
+
+
+@attrs.frozen
+class SimulationReport:
+    """What many games of random play looked like, counted per seat where it
+    makes sense (seat 0 always starts round 1, so seats are not symmetric)."""
+
+    ruleset: str
+    players: int
+    seed: int
+    games: int
+    rounds: int
+    turns: int
+    #: games won, by seat; a shared win counts for each winner
+    game_wins: tuple[int, ...]
+    #: games that ended with more than one winner
+    shared_games: int
+    #: rounds won, by seat; a tied round counts for each winner
+    round_wins: tuple[int, ...]
+    #: extra tokens for being the only Spy left, by seat
+    spy_tokens: tuple[int, ...]
+    #: how many rounds ended each way (every reason present, maybe 0)
+    round_ends: dict[RoundEndReason, int]
+    #: how many players went out each way (every reason present, maybe 0)
+    eliminations: dict[EliminationReason, int]
+
+    @property
+    def mean_turns_per_round(self) -> float:
+        return self.turns / self.rounds if self.rounds else 0.0
+
+    @property
+    def mean_rounds_per_game(self) -> float:
+        return self.rounds / self.games if self.games else 0.0
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-ready data; enum keys become their string values so
+        that other tools can read the report without this package."""
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "seed": self.seed,
+            "games": self.games,
+            "rounds": self.rounds,
+            "turns": self.turns,
+            "mean_rounds_per_game": self.mean_rounds_per_game,
+            "mean_turns_per_round": self.mean_turns_per_round,
+            "game_wins": list(self.game_wins),
+            "shared_games": self.shared_games,
+            "round_wins": list(self.round_wins),
+            "spy_tokens": list(self.spy_tokens),
+            "round_ends": {reason.value: n for reason, n in self.round_ends.items()},
+            "eliminations": {reason.value: n for reason, n in self.eliminations.items()},
+        }
+
+
+class _Tally:
+    """Running counts, fed one game's log at a time so memory stays flat
+    however many games are simulated."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.rounds = 0
+        self.turns = 0
+        self.shared_games = 0
+        self.game_wins = [0] * players
+        self.round_wins = [0] * players
+        self.spy_tokens = [0] * players
+        self.round_ends: Counter[RoundEndReason] = Counter()
+        self.eliminations: Counter[EliminationReason] = Counter()
+
+    def add(self, events: Sequence[Event]) -> None:
+        self.games += 1
+        for event in events:
+            kind = type(event)
+            if kind is TurnStarted:
+                self.turns += 1
+            elif kind is PlayerEliminated:
+                assert isinstance(event, PlayerEliminated)
+                self.eliminations[event.reason] += 1
+            elif kind is RoundEnded:
+                assert isinstance(event, RoundEnded)
+                self.rounds += 1
+                self.round_ends[event.reason] += 1
+                for seat in event.winners:
+                    self.round_wins[seat] += 1
+            elif kind is TokenAwarded:
+                assert isinstance(event, TokenAwarded)
+                if event.reason is TokenReason.SPY:
+                    self.spy_tokens[event.player] += 1
+            elif kind is GameEnded:
+                assert isinstance(event, GameEnded)
+                for seat in event.winners:
+                    self.game_wins[seat] += 1
+                if len(event.winners) > 1:
+                    self.shared_games += 1
+
+
+def simulate(
+    ruleset: str,
+    players: int,
+    games: int,
+    seed: int,
+    progress: Progress | None = None,
+) -> SimulationReport:
+    """Play ``games`` whole games between :class:`RandomBot` players.
+
+    Game ``i`` is dealt from ``derive_seed(seed, "game", i)`` and its bots
+    are seeded from that, so the report is a pure function of the
+    arguments, and any single game can be replayed on its own.
+    """
+    rules = get_ruleset(ruleset)  # fail on a bad name before any work
+    if not rules.supports(players):
+        raise ValueError(
+            f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}"
+        )
+    if games < 0:
+        raise ValueError(f"games must not be negative, not {games}")
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {seed}")
+    tally = _Tally(players)
+    for index in range(games):
+        game_seed = derive_seed(seed, "game", index)
+        _, log = play_game(rules.name, players, random_bots(players, game_seed), seed=game_seed)
+        tally.add(log)
+        if progress is not None:
+            progress(index + 1, games)
+    return SimulationReport(
+        ruleset=rules.name,
+        players=players,
+        seed=seed,
+        games=tally.games,
+        rounds=tally.rounds,
+        turns=tally.turns,
+        game_wins=tuple(tally.game_wins),
+        shared_games=tally.shared_games,
+        round_wins=tuple(tally.round_wins),
+        spy_tokens=tuple(tally.spy_tokens),
+        round_ends={reason: tally.round_ends[reason] for reason in RoundEndReason},
+        eliminations={reason: tally.eliminations[reason] for reason in EliminationReason},
+    )
