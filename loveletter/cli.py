@@ -296,6 +296,9 @@ class HumanPlayer:
         return f"Seen on turn {seen.turn} {how}: {owner} had the {seen.card}."
 
     def choose(self, view: PlayerView) -> Command:
+        """Ask until a listed number comes in. End of input raises
+        ``_Quit`` so that the game loop unwinds and ``play`` exits cleanly
+        instead of with a traceback."""
         self.show(view)
         commands = view.legal_commands
         for number, command in enumerate(commands, 1):

@@ -1,0 +1,127 @@
+"""Random bots, whole games and the statistics over many of them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import loveletter as ll
+from loveletter.bots import RandomBot
+from loveletter.events import (
+    EliminationReason,
+    GameEnded,
+    RoundEndReason,
+    TurnStarted,
+)
+from loveletter.simulation import derive_seed, play_game, random_bots, simulate
+
+
+def test_random_bot_picks_legal_commands_deterministically() -> None:
+    state = ll.new_game("2019", 4, seed=3)
+    view = ll.view(state, state.current)
+    picks = [RandomBot(11).choose(view) for _ in range(3)]
+    assert picks[0] == picks[1] == picks[2]
+    assert picks[0] in view.legal_commands
+    bot = RandomBot(11)
+    sequence = [bot.choose(view) for _ in range(20)]
+    assert len(set(sequence)) > 1  # it does vary from call to call
+
+
+def test_random_bot_refuses_when_nothing_to_decide() -> None:
+    state = ll.new_game("2019", 3, seed=3)
+    idle = next(p for p in range(3) if p != state.current)
+    with pytest.raises(ValueError):
+        RandomBot(0).choose(ll.view(state, idle))
+
+
+def test_derive_seed_is_stable_and_separates_purposes() -> None:
+    assert derive_seed(1, "game", 0) == derive_seed(1, "game", 0)
+    assert derive_seed(1, "game", 1) != derive_seed(2, "game", 0)
+    assert 0 <= derive_seed(123, "bot", 5) < 2**63
+
+
+def test_play_game_log_replays_to_the_final_state() -> None:
+    state, log = play_game("2019", 4, random_bots(4, 9), seed=9)
+    assert state.is_over and state.winners
+    assert ll.replay(log) == state
+    assert isinstance(log[-1], GameEnded)
+
+
+def test_play_game_shows_observer_every_event_in_order() -> None:
+    seen: list[ll.Event] = []
+    _, log = play_game(
+        "2019-classic", 3, random_bots(3, 2), seed=2, observer=lambda events, _: seen.extend(events)
+    )
+    assert tuple(seen) == log
+
+
+def test_play_game_needs_one_agent_per_seat() -> None:
+    with pytest.raises(ValueError):
+        play_game("2019", 3, random_bots(2, 0))
+
+
+def test_simulation_is_deterministic_for_a_seed() -> None:
+    first = simulate("2019", 4, 15, seed=5)
+    assert simulate("2019", 4, 15, seed=5) == first
+    assert simulate("2019", 4, 15, seed=6) != first
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 5), ("2019-classic", 4)])
+def test_simulation_totals_are_consistent(ruleset: str, players: int) -> None:
+    games = 12
+    report = simulate(ruleset, players, games, seed=1)
+    assert report.games == games
+    assert report.rounds >= games
+    assert sum(report.game_wins) >= games
+    assert sum(report.game_wins) >= games + report.shared_games
+    assert sum(report.round_ends.values()) == report.rounds
+    assert sum(report.round_wins) >= report.rounds
+    assert report.turns >= report.rounds  # a first-turn Guard can end a two-player round
+    assert report.mean_rounds_per_game == report.rounds / games
+    assert report.mean_turns_per_round == report.turns / report.rounds
+    assert set(report.round_ends) == set(RoundEndReason)
+    assert set(report.eliminations) == set(EliminationReason)
+    # everyone but one is out in each such round
+    left = report.round_ends[RoundEndReason.ONE_PLAYER_LEFT]
+    assert sum(report.eliminations.values()) >= (players - 1) * left
+    if ruleset == "2019-classic":
+        assert report.spy_tokens == (0,) * players
+
+
+def test_simulation_counts_match_the_games_it_played() -> None:
+    report = simulate("2019", 3, 4, seed=8)
+    turns = 0
+    for index in range(4):
+        game_seed = derive_seed(8, "game", index)
+        _, log = play_game("2019", 3, random_bots(3, game_seed), seed=game_seed)
+        turns += sum(isinstance(event, TurnStarted) for event in log)
+    assert report.turns == turns
+
+
+def test_simulation_reports_progress() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate("2019", 3, 5, seed=0, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(n, 5) for n in range(1, 6)]
+
+
+def test_report_data_is_json() -> None:
+    report = simulate("2019", 4, 3, seed=0)
+    data = json.loads(json.dumps(report.to_data()))
+    assert data["games"] == 3
+    assert (
+        data["round_ends"]["deck-empty"] + data["round_ends"]["one-player-left"] == data["rounds"]
+    )
+    assert set(data["eliminations"]) == {reason.value for reason in EliminationReason}
+    assert data["game_wins"] == list(report.game_wins)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "games", "seed"),
+    [("nope", 4, 1, 0), ("2019", 7, 1, 0), ("2019-classic", 5, 1, 0), ("2019", 4, -1, 0)],
+)
+def test_simulation_rejects_bad_arguments(
+    ruleset: str, players: int, games: int, seed: int
+) -> None:
+    with pytest.raises(ValueError):
+        simulate(ruleset, players, games, seed)
