@@ -48,12 +48,13 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         return None
     player = command.player
     target = command.target
-    hands = state.hands
+    # Private scratch copies of the per-seat tuples: one copy in, one out.
+    hands = list(state.hands)
+    discards = list(state.discards)
     hand = hands[player]
     rest = hand[1:] if hand[0] == card else hand[:1]
-    hands = hands[:player] + (rest,) + hands[player + 1 :]
-    discards = state.discards
-    discards = discards[:player] + ((*discards[player], card),) + discards[player + 1 :]
+    hands[player] = rest
+    discards[player] = (*discards[player], card)
     deck = state.deck
     out = state.out
     protected = state.protected
@@ -84,16 +85,16 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         elif card is _PRINCE:
             held = hands[target]
             if _PRINCESS in held:
-                discards = discards[:target] + (discards[target] + held,) + discards[target + 1 :]
-                hands = hands[:target] + ((),) + hands[target + 1 :]
+                discards[target] += held
+                hands[target] = ()
                 out = out | {target}
                 if target in protected:
                     protected = protected - {target}
             else:
                 if not deck:
                     return None  # the set-aside card; the round ends after this turn
-                discards = discards[:target] + (discards[target] + held,) + discards[target + 1 :]
-                hands = hands[:target] + ((deck[0],),) + hands[target + 1 :]
+                discards[target] += held
+                hands[target] = (deck[0],)
                 deck = deck[1:]
         elif card is _KING:
             given = hands[player]
@@ -104,17 +105,14 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
                 *(_sighting(player, target, c, turn, _KING) for c in given),
                 *(_sighting(target, player, c, turn, _KING) for c in received),
             )
-            swapped = list(hands)
-            swapped[player], swapped[target] = received, given
-            hands = tuple(swapped)
+            hands[player], hands[target] = received, given
     elif card is _HANDMAID:
         protected = protected | {player}
     elif card is _PRINCESS:
         loser = player
     if loser >= 0:
-        held = hands[loser]
-        discards = discards[:loser] + (discards[loser] + held,) + discards[loser + 1 :]
-        hands = hands[:loser] + ((),) + hands[loser + 1 :]
+        discards[loser] += hands[loser]
+        hands[loser] = ()
         out = out | {loser}
         if loser in protected:
             protected = protected - {loser}
@@ -126,29 +124,31 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         d.current = player
         d.turn_number = state.turn_number
         d.deck = deck
-        d.hands = hands
-        d.discards = discards
+        d.hands = tuple(hands)
+        d.discards = tuple(discards)
         d.out = out
         d.protected = protected
         d.sightings = sightings
         d.edits = None
         return d
-    nxt = player
+    nxt = player + 1
     while True:
-        nxt = (nxt + 1) % n
+        if nxt == n:
+            nxt = 0
         if nxt not in out:
             break
+        nxt += 1
     if nxt in protected:
         protected = protected - {nxt}
-    hands = hands[:nxt] + ((*hands[nxt], deck[0]),) + hands[nxt + 1 :]
+    hands[nxt] = (*hands[nxt], deck[0])
     return build_state(
         table,
         _PLAY,
         nxt,
         state.turn_number + 1,
         deck[1:],
-        hands,
-        discards,
+        tuple(hands),
+        tuple(discards),
         out,
         protected,
         sightings,
