@@ -248,13 +248,13 @@ def _resolve(state: GameState, command: Command) -> tuple[tuple[Event, ...], Gam
 
 
 def _expect(state: GameState, decision: Decision, player: int) -> None:
+    if type(player) is not int:  # not even a bool or a float equal to a seat
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"player must be a seat, not {player!r}")
     if state.decision is not decision:
         if state.decision is Decision.GAME_OVER:
             raise IllegalCommand(R.GAME_OVER, "the game is over")
         raise IllegalCommand(R.WRONG_DECISION, f"the game is waiting for {state.decision.value!r}")
     if player != state.current:
-        if not isinstance(player, int) or isinstance(player, bool):
-            raise IllegalCommand(R.MALFORMED_COMMAND, f"player must be a seat, not {player!r}")
         raise IllegalCommand(
             R.NOT_YOUR_TURN, f"it is player {state.current}'s turn, not player {player}'s"
         )
@@ -284,11 +284,13 @@ def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
 def _check_play(state: GameState, command: PlayCard) -> None:
     """Raise :class:`IllegalCommand` unless the rules allow ``command`` now."""
     player = command.player
-    if state.decision is not _PLAY or player != state.current:
+    if state.decision is not _PLAY or player != state.current or type(player) is not int:
         _expect(state, _PLAY, player)
     card = command.card
     hand = state.hands[player]
-    if card not in hand or type(card) is not Card:
+    if type(card) is not Card:
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"card must be a Card, not {card!r}")
+    if card not in hand:
         raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
     ruleset = state.table.ruleset
     if card in ruleset.countess_forcers and _COUNTESS in hand:
@@ -408,7 +410,9 @@ def _next_deal(state: GameState, command: StartRound) -> tuple[int, tuple[Card, 
             if len(previous) == 1
             else choose(previous, state.seed, round_number, "first-player")
         )
-    elif first not in previous or isinstance(first, bool):
+    elif type(first) is not int:
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"first_player must be a seat, not {first!r}")
+    elif first not in previous:
         raise IllegalCommand(
             R.INVALID_CHOICE,
             f"the first player must be one of the previous round's winners {list(previous)}",

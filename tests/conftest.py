@@ -1,0 +1,47 @@
+"""Hypothesis profiles, chosen with the ``HYPOTHESIS_PROFILE`` environment
+variable:
+
+* ``default`` (used when the variable is unset) and ``ci``: derandomized,
+  so every run tries the same examples and CI is reproducible; no deadline
+  (the machine is slow and shared) and no example database; ``max_examples``
+  sized so that ``tests/properties`` runs in about 60-90 s on two slow cores.
+  Tests scale their own budgets from it (``strategies.scaled_examples``), so
+  a profile's ``max_examples`` scales the whole suite.
+* ``thorough``: ten times the examples, randomized (each run explores new
+  games) and saving failures in ``.hypothesis/`` so they are retried first:
+  ``HYPOTHESIS_PROFILE=thorough .venv/bin/pytest tests/properties``.
+
+The health check ``too_slow`` is suppressed: whole games are slow to
+generate by design.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+_REPO = Path(__file__).resolve().parent.parent
+
+settings.register_profile(
+    "default",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=False,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("ci", parent=settings.get_profile("default"))
+settings.register_profile(
+    "thorough",
+    max_examples=1000,
+    deadline=None,
+    derandomize=False,
+    database=DirectoryBasedExampleDatabase(_REPO / ".hypothesis" / "examples"),
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

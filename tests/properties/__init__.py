@@ -1,0 +1,1 @@
+"""Property-based tests: random whole games checked after every step."""

@@ -1,0 +1,299 @@
+"""Positions: described moments of a round.
+
+``from_position`` and ``to_position`` are inverse on every position reached
+by play, and ``from_position`` refuses a position that cannot occur with a
+``PositionError`` naming the field at fault.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import loveletter as ll
+from loveletter import Card, Decision, GameState, Position
+from loveletter.commands import DrawCard, PlayCard
+from loveletter.events import CardDrawn, PositionEstablished
+
+G, PRIEST, BARON, HANDMAID = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID
+PRINCE, KING, COUNTESS, PRINCESS = Card.PRINCE, Card.KING, Card.COUNTESS, Card.PRINCESS
+
+PLAYER_COUNTS = {"2019": (2, 3, 4, 5, 6), "2019-classic": (2, 3, 4)}
+
+
+@st.composite
+def reachable_states(draw: st.DrawFn) -> GameState:
+    """A state some turn into some round of a random game, waiting for a
+    player to play (the moments a position describes)."""
+    ruleset = draw(st.sampled_from(sorted(PLAYER_COUNTS)))
+    players = draw(st.sampled_from(PLAYER_COUNTS[ruleset]))
+    state = ll.new_game(ruleset, players, seed=draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 60))):
+        legal = ll.legal_commands(state)
+        if not legal:
+            break
+        state = ll.push(state, legal[draw(st.integers(0, len(legal) - 1))])
+    while state.decision is not Decision.PLAY:
+        legal = ll.legal_commands(state)
+        if not legal:  # the game is over: start a fresh one
+            return ll.new_game(ruleset, players, seed=state.seed + 1)
+        state = ll.push(state, legal[0])
+    return state
+
+
+def _examples(share: float) -> int:
+    """``share`` of the active Hypothesis profile's ``max_examples``."""
+    profile = settings.default
+    assert profile is not None
+    return max(1, round(profile.max_examples * share))
+
+
+@settings(max_examples=_examples(0.6))
+@given(reachable_states())
+def test_a_position_taken_from_play_describes_the_same_state(state: GameState) -> None:
+    position = ll.to_position(state)
+    assert position.drawn and position.current == state.current
+    assert position.sightings == state.sightings  # what Priests, Barons and Kings showed
+    rebuilt = ll.from_position(position)
+    assert rebuilt == state
+    assert ll.to_position(rebuilt) == position
+    assert ll.loads(ll.dumps(position), Position) == position
+    # play continues identically from the described position
+    command = ll.legal_commands(state)[-1]
+    assert ll.legal_commands(rebuilt) == ll.legal_commands(state)
+    assert ll.decide(rebuilt, command) == ll.decide(state, command)
+    events = (PositionEstablished(position), *ll.decide(rebuilt, command))
+    assert ll.replay(events) == ll.push(rebuilt, command)
+
+
+def deal(ruleset: str = "2019-classic", players: int = 3) -> Position:
+    """The position of a fresh deal (seat 0 has drawn)."""
+    return ll.to_position(ll.new_game(ruleset, players, seed=4))
+
+
+def test_a_position_round_trips_through_from_position() -> None:
+    position = deal()
+    assert ll.to_position(ll.from_position(position)) == position
+    assert ll.from_position(position) == ll.new_game("2019-classic", 3, seed=4)
+
+
+def test_tokens_default_to_zero_and_seats_are_normalized() -> None:
+    position = attrs.evolve(deal("2019", 4), tokens=None)
+    assert ll.from_position(position).tokens == (0, 0, 0, 0)
+    assert Position(**{**attrs.asdict(position, recurse=False), "out": (3, 1)}).out == (1, 3)
+
+
+def test_a_position_before_the_draw_waits_for_draw_card() -> None:
+    dealt = deal()
+    hand = dealt.hands[0]
+    # put seat 0's drawn card back on top of the deck
+    position = attrs.evolve(
+        dealt,
+        drawn=False,
+        hands=((hand[0],), *dealt.hands[1:]),
+        deck=(hand[1], *dealt.deck),
+    )
+    state = ll.from_position(position)
+    assert state.decision is Decision.DRAW and state.to_act == 0
+    assert ll.legal_commands(state) == (DrawCard(0),)
+    assert ll.to_position(state) == position
+    events = ll.decide(state, DrawCard(0))
+    assert events == (CardDrawn(0, hand[1]),)
+    after = ll.push(state, DrawCard(0))
+    assert after.decision is Decision.PLAY
+    assert sorted(after.hands[0]) == sorted(hand)
+    assert ll.replay((PositionEstablished(position), *events)) == after
+    with pytest.raises(ll.IllegalCommand) as caught:
+        ll.decide(state, DrawCard(1))
+    assert caught.value.kind is ll.RejectionKind.NOT_YOUR_TURN
+    with pytest.raises(ll.IllegalCommand) as caught:
+        ll.decide(state, PlayCard(0, hand[0]))
+    assert caught.value.kind is ll.RejectionKind.WRONG_DECISION
+
+
+def stacked(ruleset: str, top: list[Card]) -> tuple[Card, ...]:
+    """A deck for ``ruleset`` (top first): ``top``, then the rest in card order."""
+    rest = Counter(ll.get_ruleset(ruleset).deck)
+    rest.subtract(top)
+    return (*top, *sorted(rest.elements()))
+
+
+def test_only_a_turn_about_to_draw_or_play_is_a_position() -> None:
+    # 3 players: set aside a Guard; deal Chancellor, Priest, Baron; seat 0 draws a Guard
+    deck = stacked("2019", [G, Card.CHANCELLOR, PRIEST, BARON, G])
+    chancellor = ll.push(ll.new_game("2019", 3, deck=deck), PlayCard(0, Card.CHANCELLOR))
+    assert chancellor.decision is Decision.CHANCELLOR
+    between = ll.new_game("2019-classic", 2, seed=3)
+    while not between.round_over:
+        between = ll.push(between, ll.legal_commands(between)[0])
+    over = between
+    while not over.is_over:
+        over = ll.push(over, ll.legal_commands(over)[0])
+    for unfit in (chancellor, between, over):
+        with pytest.raises(ll.PositionError) as caught:
+            ll.to_position(unfit)
+        assert caught.value.field == "decision"
+
+
+# --------------------------------------------------------------------------
+# positions that cannot occur
+
+# A consistent 2019-classic, three-player position (16 cards), and a
+# two-player one with its three face-up cards; each bad case breaks one thing.
+THREE = Position(
+    ruleset="2019-classic",
+    players=3,
+    deck=(G, G, PRIEST, BARON, HANDMAID),
+    set_aside=PRINCESS,
+    face_up=(),
+    hands=((G, PRINCE), (KING,), (COUNTESS,)),
+    discards=((G, G), (PRIEST, HANDMAID), (BARON, PRINCE)),
+    current=0,
+    drawn=True,
+)
+TWO = Position(
+    ruleset="2019-classic",
+    players=2,
+    deck=(G, G, PRIEST, PRIEST, BARON, HANDMAID),
+    set_aside=PRINCESS,
+    face_up=(G, BARON, HANDMAID),
+    hands=((G, PRINCE), (KING,)),
+    discards=((COUNTESS,), (G, PRINCE)),
+    current=0,
+    drawn=True,
+)
+
+
+def test_the_reference_positions_are_valid() -> None:
+    for position in (THREE, TWO):
+        state = ll.from_position(position)
+        assert ll.to_position(state) == attrs.evolve(position, tokens=state.tokens)
+
+
+def changed(position: Position, **changes: Any) -> Position:
+    return attrs.evolve(position, **changes)
+
+
+def moved(position: Position, **changes: Any) -> Position:
+    """``changes`` applied, and the cards they took out of play put on the
+    last seat's discard pile, so that every card is still placed once."""
+    new = attrs.evolve(position, **changes)
+    placed = Counter([*new.deck, *new.face_up, *(c for hand in new.hands for c in hand)])
+    placed.update(c for pile in new.discards for c in pile)
+    if new.set_aside is not None:
+        placed[new.set_aside] += 1
+    missing = Counter(ll.get_ruleset(new.ruleset).deck) - placed
+    assert not placed - Counter(ll.get_ruleset(new.ruleset).deck), "moved() only removes cards"
+    last = (*new.discards[-1], *sorted(missing.elements()))
+    return attrs.evolve(new, discards=(*new.discards[:-1], last))
+
+
+BAD: list[tuple[str, Position, str]] = [
+    # (what is wrong, the position, the field PositionError must name)
+    ("a card missing", changed(THREE, deck=(G, G, PRIEST, BARON)), "cards"),
+    ("a card too many", changed(THREE, deck=(G, G, PRIEST, BARON, HANDMAID, G)), "cards"),
+    (
+        "a card of another edition",
+        changed(THREE, deck=(Card.SPY, G, PRIEST, BARON, HANDMAID)),
+        "cards",
+    ),
+    ("a card swapped for another", changed(THREE, deck=(G, G, PRIEST, BARON, KING)), "cards"),
+    (
+        "the current player holds one card after drawing",
+        moved(THREE, hands=((G,), (KING,), (COUNTESS,))),
+        "hands[0]",
+    ),
+    (
+        "a waiting player holds two cards",
+        changed(
+            THREE, hands=((G, PRINCE), (KING, HANDMAID), (COUNTESS,)), deck=(G, G, PRIEST, BARON)
+        ),
+        "hands[1]",
+    ),
+    ("a player out of the round holds a card", changed(THREE, out=(2,)), "hands[2]"),
+    ("the current player is protected", changed(THREE, protected=(0,)), "protected"),
+    (
+        "a player out of the round is protected",
+        moved(THREE, out=(2,), protected=(2,), hands=((G, PRINCE), (KING,), ())),
+        "protected",
+    ),
+    (
+        "no card to draw for a turn that has not drawn",
+        moved(THREE, drawn=False, deck=(), hands=((G,), (KING,), (COUNTESS,))),
+        "deck",
+    ),
+    (
+        "no set-aside card in a round in progress",
+        changed(THREE, set_aside=None, deck=(G, G, PRIEST, BARON, HANDMAID, PRINCESS)),
+        "set_aside",
+    ),
+    (
+        "two face-up cards in a two-player round",
+        changed(TWO, face_up=(G, BARON), deck=(G, G, PRIEST, PRIEST, BARON, HANDMAID, HANDMAID)),
+        "face_up",
+    ),
+    (
+        "face-up cards in a three-player round",
+        changed(THREE, face_up=(HANDMAID,), deck=(G, G, PRIEST, BARON)),
+        "face_up",
+    ),
+    ("tokens at the threshold (the game is over)", changed(THREE, tokens=(0, 5, 0)), "tokens[1]"),
+    ("a negative token count", changed(TWO, tokens=(-1, 0)), "tokens[0]"),
+    ("tokens for the wrong number of seats", changed(THREE, tokens=(0, 0)), "tokens"),
+    (
+        "fewer than two players in the round",
+        moved(THREE, out=(1, 2), hands=((G, PRINCE), (), ())),
+        "out",
+    ),
+    ("the current player is out", changed(THREE, out=(0,)), "current"),
+    ("the current seat does not exist", changed(THREE, current=3), "current"),
+    ("an out seat does not exist", changed(THREE, out=(5,)), "out"),
+    ("a seat listed twice", changed(THREE, protected=(1, 1)), "protected"),
+    ("hands for the wrong number of seats", changed(THREE, hands=((G, PRINCE), (KING,))), "hands"),
+    ("discards for the wrong number of seats", changed(THREE, discards=((G,),)), "discards"),
+    ("an unknown ruleset", changed(THREE, ruleset="1999"), "ruleset"),
+    ("too many players for the edition", changed(THREE, players=5), "players"),
+    ("a round number of zero", changed(THREE, round_number=0), "round_number"),
+    ("a turn number of zero", changed(THREE, turn_number=0), "turn_number"),
+    ("a negative seed", changed(THREE, seed=-1), "seed"),
+    (
+        "a player shown their own card",
+        changed(THREE, turn_number=3, sightings=(ll.Sighting(1, 1, KING, 2, PRIEST),)),
+        "sightings[0]",
+    ),
+    (
+        "a sighting from a later turn",
+        changed(THREE, turn_number=3, sightings=(ll.Sighting(1, 2, COUNTESS, 4, PRIEST),)),
+        "sightings[0]",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("position", "field"), [case[1:] for case in BAD], ids=[case[0] for case in BAD]
+)
+def test_an_impossible_position_is_refused_naming_the_field(position: Position, field: str) -> None:
+    with pytest.raises(ll.PositionError) as caught:
+        ll.from_position(position)
+    assert caught.value.field == field, str(caught.value)
+    assert isinstance(caught.value, ll.LoveLetterError) and isinstance(caught.value, ValueError)
+    # replaying from such a position fails the same way
+    with pytest.raises(ll.PositionError):
+        ll.replay([PositionEstablished(position)])
+
+
+def test_a_non_card_in_a_zone_is_refused_naming_the_zone() -> None:
+    bad = changed(THREE, hands=((G, "Prince"), (KING,), (COUNTESS,)))
+    with pytest.raises(ll.PositionError) as caught:
+        ll.from_position(bad)
+    assert caught.value.field == "hands[0]"
+
+
+def test_an_empty_deck_is_fine_once_the_turn_has_drawn() -> None:
+    state = ll.from_position(moved(THREE, deck=()))
+    assert state.decision is Decision.PLAY and state.deck == ()

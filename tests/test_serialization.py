@@ -1,0 +1,318 @@
+"""JSON: every value round-trips, and malformed JSON is refused with a
+``SerializationError`` whose ``path`` names the offending field."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+import loveletter as ll
+from loveletter import Card, Decision, GameState
+from loveletter.commands import Command, DrawCard, KeepCard, PlayCard, StartRound
+from loveletter.events import (
+    CardDealt,
+    CardDiscarded,
+    CardDrawn,
+    CardPlayed,
+    CardRemovedFaceUp,
+    CardSetAside,
+    CardsReturned,
+    ChancellorDrew,
+    EliminationReason,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandsCompared,
+    HandSeen,
+    HandsTraded,
+    PlayerEliminated,
+    PlayerProtected,
+    PositionEstablished,
+    RoundEnded,
+    RoundEndReason,
+    RoundStarted,
+    TokenAwarded,
+    TokenReason,
+    TurnStarted,
+)
+
+
+def stacked(ruleset: str, top: Sequence[Card]) -> tuple[Card, ...]:
+    """A deck for ``ruleset`` (top first): ``top``, then the rest in card order."""
+    rest = Counter(ll.get_ruleset(ruleset).deck)
+    rest.subtract(top)
+    return (*top, *sorted(rest.elements()))
+
+
+def chancellor_state() -> GameState:
+    # 3 players: set aside Guard; deal Chancellor, Priest, Baron; seat 0 draws a Guard
+    deck = stacked("2019", [Card.GUARD, Card.CHANCELLOR, Card.PRIEST, Card.BARON, Card.GUARD])
+    state = ll.push(ll.new_game("2019", 3, deck=deck), PlayCard(0, Card.CHANCELLOR))
+    assert state.decision is Decision.CHANCELLOR
+    return state
+
+
+def finished_game(ruleset: str, players: int, seed: int) -> tuple[GameState, list[GameState]]:
+    """A game played to its end with the first legal command each time, and
+    one state of each decision met on the way."""
+    state = ll.new_game(ruleset, players, seed=seed)
+    seen: dict[Decision, GameState] = {}
+    while not state.is_over:
+        seen.setdefault(state.decision, state)
+        state = ll.push(state, ll.legal_commands(state)[0])
+    return state, list(seen.values())
+
+
+def position() -> ll.Position:
+    deck = stacked("2019-classic", [Card.PRINCESS, Card.GUARD, Card.PRIEST, Card.BARON, Card.KING])
+    return ll.to_position(ll.new_game("2019-classic", 2, deck=deck))
+
+
+COMMANDS: list[Command] = [
+    PlayCard(0, Card.GUARD, 1, Card.PRIEST),
+    PlayCard(2, Card.HANDMAID),
+    PlayCard(1, Card.PRINCE, 1),
+    KeepCard(0, Card.SPY, (Card.PRINCESS, Card.GUARD)),
+    KeepCard(3, Card.KING, ()),
+    DrawCard(1),
+    StartRound(),
+    StartRound(stacked("2019", []), 2),
+]
+
+EVENTS: list[Event] = [
+    GameStarted("2019", 4, 123456789, 2),
+    GameStarted("2019", 4, None, 2),
+    PositionEstablished(position()),
+    PositionEstablished(None),
+    RoundStarted(3, 1, stacked("2019-classic", [])),
+    RoundStarted(3, 1, None),
+    CardSetAside(Card.COUNTESS),
+    CardSetAside(None),
+    CardRemovedFaceUp(Card.BARON),
+    CardDealt(1, Card.GUARD),
+    CardDealt(1, None),
+    TurnStarted(5),
+    CardDrawn(0, Card.PRIEST),
+    CardDrawn(0, Card.SPY, from_set_aside=True),
+    CardDrawn(0, None, True),
+    CardPlayed(2, Card.GUARD, 0, Card.KING),
+    CardPlayed(2, Card.SPY),
+    CardDiscarded(1, Card.PRINCESS),
+    PlayerEliminated(1, EliminationReason.GUARD_GUESS, (Card.KING,)),
+    PlayerEliminated(1, EliminationReason.PRINCESS_DISCARDED),
+    PlayerEliminated(0, EliminationReason.BARON_COMPARISON, (Card.PRIEST,)),
+    PlayerProtected(3),
+    HandSeen(0, 1, Card.COUNTESS),
+    HandSeen(0, 1, None),
+    HandsCompared(0, 2, Card.BARON, Card.KING),
+    HandsCompared(0, 2, None, None),
+    HandsTraded(1, 0),
+    ChancellorDrew(0, 2, (Card.GUARD, Card.SPY)),
+    ChancellorDrew(0, 1, None),
+    CardsReturned(0, 2, (Card.SPY, Card.GUARD)),
+    CardsReturned(0, 2, None),
+    RoundEnded(
+        RoundEndReason.DECK_EMPTY, (0, 2), ((0, Card.KING), (1, Card.GUARD), (2, Card.KING))
+    ),
+    RoundEnded(RoundEndReason.ONE_PLAYER_LEFT, (1,)),
+    TokenAwarded(2, TokenReason.ROUND_WIN, 3),
+    TokenAwarded(2, TokenReason.SPY, 4),
+    GameEnded((0, 2)),
+]
+
+
+def test_every_event_type_has_a_round_trip_example() -> None:
+    from loveletter.events import EVENT_TYPES
+
+    assert {type(e).__name__ for e in EVENTS} == set(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("value", [*COMMANDS, *EVENTS], ids=repr)
+def test_commands_and_events_survive_a_json_round_trip(value: object) -> None:
+    text = ll.dumps(value)
+    assert ll.loads(text) == value
+    assert ll.loads(text, type(value)) == value
+    base = Command if isinstance(value, Command) else Event
+    assert ll.loads(text, base) == value
+    assert ll.from_data(ll.to_data(value)) == value
+    assert ll.dumps(ll.loads(text)) == text
+
+
+def test_states_positions_and_views_survive_a_json_round_trip() -> None:
+    over, states = finished_game("2019", 3, seed=11)
+    classic_over, classic_states = finished_game("2019-classic", 2, seed=5)
+    values: list[object] = [over, classic_over, *states, *classic_states, chancellor_state()]
+    values += [ll.view(state, p) for state in (over, chancellor_state()) for p in range(3)]
+    values += [position(), ll.to_position(ll.new_game("2019", 6, seed=1)), over.table]
+    for value in values:
+        text = ll.dumps(value)
+        back = ll.loads(text, type(value))
+        assert back == value, value
+        assert ll.dumps(back) == text
+
+
+def test_a_state_read_back_from_json_plays_on_identically() -> None:
+    state = ll.new_game("2019", 4, seed=3)
+    for _ in range(6):
+        copy = ll.loads(ll.dumps(state), GameState)
+        command = ll.legal_commands(state)[-1]
+        assert ll.legal_commands(copy) == ll.legal_commands(state)
+        assert ll.decide(copy, command) == ll.decide(state, command)
+        state = ll.push(state, command)
+
+
+def test_json_format_names_the_type_and_writes_cards_and_enums_by_name() -> None:
+    assert json.loads(ll.dumps(PlayCard(0, Card.GUARD, 1, Card.PRIEST))) == {
+        "type": "PlayCard",
+        "player": 0,
+        "card": "Guard",
+        "target": 1,
+        "guess": "Priest",
+    }
+    assert json.loads(
+        ll.dumps(PlayerEliminated(1, EliminationReason.GUARD_GUESS, (Card.KING,)))
+    ) == {
+        "type": "PlayerEliminated",
+        "player": 1,
+        "reason": "guard-guess",
+        "discarded": ["King"],
+    }
+    data = json.loads(ll.dumps(ll.new_game("2019-classic", 2, seed=1)))
+    assert data["type"] == "GameState"
+    assert data["table"]["ruleset"] == "2019-classic"
+    assert data["out"] == [] and data["decision"] == "play"
+
+
+def test_card_names_are_read_in_any_case() -> None:
+    text = '{"type": "PlayCard", "player": 0, "card": "guard", "target": 1, "guess": "PRIEST"}'
+    assert ll.loads(text) == PlayCard(0, Card.GUARD, 1, Card.PRIEST)
+
+
+def test_fields_with_defaults_may_be_left_out() -> None:
+    assert ll.loads('{"type": "PlayCard", "player": 2, "card": "Handmaid"}') == PlayCard(
+        2, Card.HANDMAID
+    )
+    assert ll.loads('{"type": "StartRound"}') == StartRound()
+
+
+# --------------------------------------------------------------------------
+# malformed JSON
+
+
+def play_card(**changes: Any) -> str:
+    data: dict[str, Any] = {
+        "type": "PlayCard",
+        "player": 0,
+        "card": "Guard",
+        "target": 1,
+        "guess": "Priest",
+    }
+    data.update(changes)
+    return json.dumps({k: v for k, v in data.items() if v is not ...})
+
+
+def position_data() -> dict[str, Any]:
+    data = ll.to_data(position())
+    assert isinstance(data, dict)
+    return data
+
+
+def state_data() -> dict[str, Any]:
+    data = ll.to_data(ll.new_game("2019", 3, seed=2))
+    assert isinstance(data, dict)
+    return data
+
+
+def edited(data: dict[str, Any], path: Sequence[str | int], value: Any) -> str:
+    target: Any = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return json.dumps(data)
+
+
+MALFORMED: list[tuple[str, str, type | None, str]] = [
+    # (description, JSON, expected class, the path the error must name)
+    ("not JSON at all", "{not json", None, ""),
+    ("not an object", "[1, 2]", None, ""),
+    ("no type", '{"player": 0}', None, "type"),
+    ("unknown type", '{"type": "PlayJoker", "player": 0}', None, "type"),
+    ("type is not a string", '{"type": 7}', None, "type"),
+    ("the wrong kind of object", ll.dumps(DrawCard(0)), Event, "type"),
+    ("missing field", play_card(player=...), None, "player"),
+    ("missing card", play_card(card=...), None, "card"),
+    ("unknown card name", play_card(card="Jester"), None, "card"),
+    ("card given as a number", play_card(guess=3), None, "guess"),
+    ("seat given as a string", play_card(target="1"), None, "target"),
+    ("seat given as a boolean", play_card(player=True), None, "player"),
+    ("seat given as a float", play_card(player=0.0), None, "player"),
+    ("extra field", play_card(bonus=1), None, "bonus"),
+    (
+        "not an array",
+        '{"type": "KeepCard", "player": 0, "keep": "Guard", "bottom": "Spy"}',
+        None,
+        "bottom",
+    ),
+    (
+        "a bad card inside an array",
+        '{"type": "KeepCard", "player": 0, "keep": "Guard", "bottom": ["Spy", "Joker"]}',
+        None,
+        "bottom[1]",
+    ),
+    (
+        "unknown enum value",
+        '{"type": "RoundEnded", "reason": "boredom", "winners": [0]}',
+        None,
+        "reason",
+    ),
+    (
+        "a pair with three items",
+        '{"type": "RoundEnded", "reason": "deck-empty", "winners": [0],'
+        ' "revealed": [[0, "Guard", 1]]}',
+        None,
+        "revealed[0]",
+    ),
+    (
+        "nested object of the wrong type",
+        '{"type": "PositionEstablished", "position": {"type": "DrawCard", "player": 0}}',
+        None,
+        "position.type",
+    ),
+    (
+        "nested card in a hand",
+        edited(position_data(), ["hands", 1, 0], "Joker"),
+        None,
+        "hands[1][0]",
+    ),
+    ("nested seat count", edited(position_data(), ["players"], "two"), None, "players"),
+    ("nested extra field", edited(state_data(), ["table", "colour"], "red"), None, "table.colour"),
+    ("state token", edited(state_data(), ["table", "tokens", 2], None), None, "table.tokens[2]"),
+    ("state ruleset", edited(state_data(), ["table", "ruleset"], "1999"), None, "table.ruleset"),
+    ("state seat set", edited(state_data(), ["out"], [0, "1"]), None, "out[1]"),
+    ("state decision", edited(state_data(), ["decision"], "dance"), None, "decision"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "path"),
+    [case[1:] for case in MALFORMED],
+    ids=[case[0] for case in MALFORMED],
+)
+def test_malformed_json_is_refused_with_the_path_of_the_bad_field(
+    text: str, expected: type | None, path: str
+) -> None:
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.loads(text, expected)
+    assert caught.value.path == path, str(caught.value)
+    assert isinstance(caught.value, ll.LoveLetterError)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_from_data_reports_paths_below_a_given_prefix() -> None:
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.from_data({"type": "CardDealt", "player": 0, "card": "Joker"}, Event, "events[3]")
+    assert caught.value.path == "events[3].card"
