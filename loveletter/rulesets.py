@@ -166,35 +166,31 @@ def _zman_2019() -> Ruleset:
     )
 
 
+def _removing(
+    composition: tuple[tuple[Card, int], ...], removed: Mapping[Card, int]
+) -> tuple[tuple[Card, int], ...]:
+    """``composition`` less the ``removed`` copies (kinds left with none go)."""
+    left = ((card, count - removed.get(card, 0)) for card, count in composition)
+    return tuple((card, count) for card, count in left if count > 0)
+
+
 @implements("setup.deck-classic", "setup.card-values", "setup.player-count", "game.tokens-to-win")
-def _zman_2019_classic() -> Ruleset:
-    return Ruleset(
+def _zman_2019_classic(base: Ruleset) -> Ruleset:
+    # The Classic Version is a delta on the 2019 edition: five cards go back
+    # in the box and the player range shrinks; every other rule is the same.
+    return attrs.evolve(
+        base,
         name="2019-classic",
         title="Love Letter (Z-Man Games, 2019), Classic Version",
-        composition=(
-            (Card.GUARD, 5),
-            (Card.PRIEST, 2),
-            (Card.BARON, 2),
-            (Card.HANDMAID, 2),
-            (Card.PRINCE, 2),
-            (Card.KING, 1),
-            (Card.COUNTESS, 1),
-            (Card.PRINCESS, 1),
-        ),
-        values=_VALUES_2019,
-        targeting=_TARGETING_2019,
-        min_players=2,
+        composition=_removing(base.composition, {Card.GUARD: 1, Card.CHANCELLOR: 2, Card.SPY: 2}),
         max_players=4,
-        tokens_to_win_table=_table({2: 6, 3: 5, 4: 4}),
-        face_up_table=_table({2: 3}),
-        countess_forcers=frozenset({Card.KING, Card.PRINCE}),
-        round_tie=RoundTie.ALL_TIED_WIN,
+        tokens_to_win_table=tuple((n, k) for n, k in base.tokens_to_win_table if n <= 4),
         aliases=("z2019-classic", "2019classic"),
     )
 
 
 ZMAN_2019 = _zman_2019()
-ZMAN_2019_CLASSIC = _zman_2019_classic()
+ZMAN_2019_CLASSIC = _zman_2019_classic(ZMAN_2019)
 
 #: The registry: every ruleset by its canonical name.
 RULESETS: Mapping[str, Ruleset] = {r.name: r for r in (ZMAN_2019, ZMAN_2019_CLASSIC)}
