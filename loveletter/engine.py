@@ -47,7 +47,7 @@ card_set_aside = interned(CardSetAside)
 card_removed_face_up = interned(CardRemovedFaceUp)
 card_dealt = interned(CardDealt)
 token_awarded = interned(TokenAwarded)
-round_ended = interned(RoundEnded)
+
 _PLAY = Decision.PLAY
 _OTHER = Targeting.OTHER
 _NONE = Targeting.NONE
@@ -468,7 +468,7 @@ def _end_round(d: _Draft, reason: RoundEndReason, live: list[int]) -> tuple[Even
         values = ruleset.values
         best = max(values[card] for _, card in revealed)
         winners = tuple(p for p, card in revealed if values[card] == best)
-    events: list[Event] = [round_ended(reason, winners, revealed)]
+    events: list[Event] = [RoundEnded(reason, winners, revealed)]
     tokens = list(table.tokens)
     for p in winners:
         tokens[p] += 1

@@ -48,7 +48,7 @@ from loveletter.state import _FIELDS, Decision, GameState, RoundResult, Sighting
 _DRAW = Decision.DRAW
 _PLAY = Decision.PLAY
 _sighting = interned(Sighting)
-_round_result = interned(RoundResult)
+
 _NEXT_ROUND = Decision.NEXT_ROUND
 _EMPTY: frozenset[int] = frozenset()
 
@@ -351,7 +351,7 @@ def _cards_returned(d: _Draft, e: CardsReturned) -> None:
 
 
 def _round_ended(d: _Draft, e: RoundEnded) -> None:
-    table_of(d).round_result = _round_result(e.reason, e.winners, e.revealed)
+    table_of(d).round_result = RoundResult(e.reason, e.winners, e.revealed)
     d.decision = _NEXT_ROUND
     d.protected = _EMPTY
 
