@@ -4,7 +4,7 @@ variable:
 * ``default`` (used when the variable is unset) and ``ci``: derandomized,
   so every run tries the same examples and CI is reproducible; no deadline
   (the machine is slow and shared) and no example database; ``max_examples``
-  sized so that ``tests/properties`` runs in about 60-90 s on two slow cores.
+  sized so that ``tests/properties`` runs in about 2-3 minutes on two slow cores.
   Tests scale their own budgets from it (``strategies.scaled_examples``), so
   a profile's ``max_examples`` scales the whole suite.
 * ``thorough``: ten times the examples, randomized (each run explores new
