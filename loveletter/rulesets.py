@@ -92,10 +92,6 @@ class Ruleset:
     def supports(self, players: int) -> bool:
         return self.min_players <= players <= self.max_players
 
-    @property
-    def has_spy(self) -> bool:
-        return Card.SPY in self.kinds
-
 
 @implements("guard.name-non-guard")
 def _guard_names(kinds: Iterable[Card]) -> tuple[Card, ...]:
