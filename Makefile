@@ -8,10 +8,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev]' -c constraints.txt
 	touch $(STAMP)
 
 demo: $(STAMP)
