@@ -1,12 +1,13 @@
 # Two entry points that work on a fresh machine with only Python 3.11+:
 #   make demo   simulate a game and print it as a narrative
-#   make test   ruff, mypy --strict, pytest
+#   make test   ruff, mypy --strict, pytest, the conformance suite (in process and
+#               through the protocol adapter)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest bench clean
+.PHONY: demo test lint typecheck pytest conformance bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +28,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
-test: lint typecheck pytest
+conformance: $(STAMP)
+	$(BIN)/loveletter conformance run --quiet
+	$(BIN)/loveletter conformance run --quiet --impl "$(BIN)/python -m loveletter.conformance.adapter"
+
+test: lint typecheck pytest conformance
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_rounds.py

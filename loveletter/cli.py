@@ -1,4 +1,4 @@
-"""The ``loveletter`` command: simulate, play, demo, rulesets.
+"""The ``loveletter`` command: simulate, play, demo, rulesets, conformance.
 
 Every subcommand is a thin layer over the public API and the
 :mod:`~loveletter.simulation`, :mod:`~loveletter.narrative` and
@@ -32,6 +32,8 @@ from loveletter import (
 )
 from loveletter.bots import Agent
 from loveletter.commands import Command
+from loveletter.conformance import cli as conformance_cli
+from loveletter.conformance.runner import SUITE_ROOT, format_outcome
 from loveletter.events import Event
 from loveletter.narrative import Narrator, default_name, describe_command, narrate
 from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
@@ -222,7 +224,23 @@ def _demo_game(args: argparse.Namespace, rules: Ruleset) -> None:
 #: What ``loveletter demo`` prints, in order. Each section gets the parsed
 #: arguments and the checked ruleset; a new part of the demo is one more
 #: function appended here.
-DEMO_SECTIONS: list[Callable[[argparse.Namespace, Ruleset], None]] = [_demo_game]
+def _demo_conformance(args: argparse.Namespace, rules: Ruleset) -> None:
+    print()
+    print("Conformance suite, against this engine:")
+    if not (SUITE_ROOT / "cases").is_dir():
+        print("  (no conformance/cases directory here: run from a source checkout)")
+        return
+    report = conformance_cli.run_in_process()
+    for outcome in report.outcomes:
+        if outcome.status != "passed":
+            print("\n".join(format_outcome(outcome)))
+    print(report.summary())
+
+
+DEMO_SECTIONS: list[Callable[[argparse.Namespace, Ruleset], None]] = [
+    _demo_game,
+    _demo_conformance,
+]
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -408,6 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rulesets_parser = commands.add_parser("rulesets", help="list the editions")
     rulesets_parser.set_defaults(handler=_cmd_rulesets)
+
+    conformance_cli.add_parser(commands)
     return parser
 
 

@@ -69,6 +69,9 @@ def test_demo_tells_a_game_and_ends_with_the_winners(capsys: Capture) -> None:
     assert main(["demo", "--ruleset", "2019", "--players", "4", "--seed", "7"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
+    # the demo ends by running the conformance suite against the engine
+    assert re.fullmatch(r"\d{3,} passed, 0 failed, 0 skipped", lines[-1])
+    lines = lines[: lines.index("Conformance suite, against this engine:") - 1]
     assert lines[0].startswith("A game of Love Letter (Z-Man Games, 2019) begins with 4 players")
     assert "Round 1 begins. Player 1 starts." in lines
     assert re.fullmatch(r"Winners?: Player \d(, Player \d)*\.", lines[-1])

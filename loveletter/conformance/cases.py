@@ -1,0 +1,485 @@
+"""Conformance cases: reading, checking and selecting them.
+
+A case is a YAML file (format: ``conformance/README.md``, schema:
+``conformance/schema/case-v1.json``). :func:`load_case` checks everything
+the runner relies on and raises :class:`CaseError` naming the file, the
+case and the field at fault; it needs no JSON Schema library, so running
+the suite needs only the package's own dependencies.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from loveletter.conformance.vocabulary import (
+    CARD_KEYS,
+    CARD_LIST_KEYS,
+    CARD_NAMES,
+    COMMAND_FIELDS,
+    DECISIONS,
+    EVENT_FIELDS,
+    REJECTION_KINDS,
+    STATE_FIELDS,
+    VIEW_FIELDS,
+)
+from loveletter.errors import LoveLetterError
+
+#: the case format this package reads (the ``format`` key of a case)
+CASE_FORMAT = 1
+
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+_TOP_KEYS = {
+    "format",
+    "id",
+    "title",
+    "description",
+    "rules",
+    "rulings",
+    "ruleset",
+    "players",
+    "start",
+    "start_rejected",
+    "steps",
+}
+_DEAL_KEYS = {"deck", "first_player", "tokens", "round_number", "events"}
+_POSITION_KEYS = {
+    "deck",
+    "set_aside",
+    "face_up",
+    "hands",
+    "discards",
+    "current",
+    "drawn",
+    "out",
+    "protected",
+    "tokens",
+    "round_number",
+    "turn_number",
+    "sightings",
+}
+_STEP_KEYS = {"command", "events", "rejected", "seen_by", "checks", "note"}
+_LEGAL_KEYS = {
+    "legal_commands",
+    "legal_commands_include",
+    "legal_commands_exclude",
+    "legal_command_count",
+}
+_CHECK_KEYS = set(STATE_FIELDS) | _LEGAL_KEYS | {"views", "perft"}
+_SIGHTING_KEYS = {"viewer", "owner", "card", "turn", "via"}
+
+
+class CaseError(LoveLetterError, ValueError):
+    """A case file that is not a valid case: names the file, the case (its
+    ``id`` when it could be read) and the field (``steps[2].events[0].type``)."""
+
+    def __init__(self, file: str, case: str | None, field: str, message: str) -> None:
+        where = f"{file}: case {case or '?'}" + (f": {field}" if field else "")
+        super().__init__(f"{where}: {message}")
+        self.file = file
+        self.case = case
+        self.field = field
+        self.detail = message
+
+
+@attrs.frozen
+class Case:
+    """One checked case. ``data`` is the case as plain JSON-compatible data."""
+
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    rulings: tuple[int, ...]
+    ruleset: str
+    players: int
+    path: str
+    data: dict[str, Any] = attrs.field(eq=False, repr=False)
+
+    @property
+    def start_rejected(self) -> bool:
+        return bool(self.data.get("start_rejected", False))
+
+    @property
+    def name(self) -> str:
+        """``ruleset/topic/id``: what ``--run`` and ``--skip`` patterns match."""
+        parts = Path(self.path).parts
+        if len(parts) >= 3:
+            return "/".join((*parts[-3:-1], self.id))
+        return f"{self.ruleset}/{self.id}"
+
+
+class _Checker:
+    def __init__(self, file: str, case: str | None) -> None:
+        self.file = file
+        self.case = case
+
+    def fail(self, field: str, message: str) -> CaseError:
+        return CaseError(self.file, self.case, field, message)
+
+    def mapping(self, value: Any, field: str, allowed: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field, "expected a mapping")
+        for key in value:
+            if not isinstance(key, str):
+                raise self.fail(field, f"keys must be strings, not {key!r}")
+            if key not in allowed:
+                raise self.fail(_join(field, key), "unknown key")
+        return value
+
+    def require(self, mapping: dict[str, Any], field: str, key: str) -> Any:
+        if key not in mapping:
+            raise self.fail(_join(field, key), "missing")
+        return mapping[key]
+
+    def integer(self, value: Any, field: str, minimum: int = 0) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise self.fail(field, f"expected an integer >= {minimum}, not {value!r}")
+        return value
+
+    def seat(self, value: Any, field: str, players: int) -> int:
+        seat = self.integer(value, field)
+        if seat >= players:
+            raise self.fail(field, f"no seat {seat} in a {players}-player game")
+        return seat
+
+    def seats(self, value: Any, field: str, players: int) -> list[int]:
+        items = self.array(value, field)
+        return [self.seat(item, f"{field}[{i}]", players) for i, item in enumerate(items)]
+
+    def text(self, value: Any, field: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(field, f"expected a non-empty string, not {value!r}")
+        return value
+
+    def array(self, value: Any, field: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(field, f"expected a list, not {value!r}")
+        return value
+
+    def card(self, value: Any, field: str, nullable: bool = False) -> None:
+        if value is None and nullable:
+            return
+        if not isinstance(value, str) or value not in CARD_NAMES:
+            names = ", ".join(sorted(CARD_NAMES))
+            raise self.fail(field, f"expected a card name ({names}), not {value!r}")
+
+    def cards(self, value: Any, field: str) -> None:
+        for i, item in enumerate(self.array(value, field)):
+            self.card(item, f"{field}[{i}]")
+
+    def piles(self, value: Any, field: str, players: int) -> None:
+        items = self.array(value, field)
+        if len(items) != players:
+            raise self.fail(field, f"expected {players} lists, one per seat, not {len(items)}")
+        for i, pile in enumerate(items):
+            self.cards(pile, f"{field}[{i}]")
+
+    def tokens(self, value: Any, field: str, players: int) -> None:
+        items = self.array(value, field)
+        if len(items) != players:
+            raise self.fail(field, f"expected {players} counts, one per seat")
+        for i, item in enumerate(items):
+            self.integer(item, f"{field}[{i}]")
+
+    def cards_in(self, value: Any, field: str) -> None:
+        """Card-valued keys anywhere inside an expected value must be card names."""
+        if isinstance(value, dict):
+            for key, item in value.items():
+                where = _join(field, key)
+                if key in CARD_KEYS:
+                    self.card(item, where, nullable=True)
+                elif key in CARD_LIST_KEYS and item is not None:
+                    if isinstance(item, list) and all(not isinstance(x, list) for x in item):
+                        self.cards(item, where)
+                    else:
+                        self.cards_in(item, where)
+                else:
+                    self.cards_in(item, where)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                self.cards_in(item, f"{field}[{i}]")
+
+    def event(self, value: Any, field: str) -> None:
+        if not isinstance(value, dict):
+            raise self.fail(field, "expected an event mapping")
+        kind = value.get("type")
+        if kind not in EVENT_FIELDS:
+            known = ", ".join(sorted(EVENT_FIELDS))
+            raise self.fail(_join(field, "type"), f"unknown event type {kind!r} (known: {known})")
+        self.mapping(value, field, {"type", *EVENT_FIELDS[kind]})
+        self.cards_in(value, field)
+
+    def events(self, value: Any, field: str) -> None:
+        for i, item in enumerate(self.array(value, field)):
+            self.event(item, f"{field}[{i}]")
+
+    def command(self, value: Any, field: str, strict: bool) -> None:
+        # A case may send a malformed command on purpose (to check the
+        # ``malformed-command`` rejection), so only expected-valid commands
+        # are held to the vocabulary.
+        if not isinstance(value, dict):
+            raise self.fail(field, "expected a command mapping")
+        kind = value.get("type")
+        if not isinstance(kind, str):
+            raise self.fail(_join(field, "type"), "a command needs a string type")
+        if strict:
+            if kind not in COMMAND_FIELDS:
+                known = ", ".join(sorted(COMMAND_FIELDS))
+                raise self.fail(_join(field, "type"), f"unknown command {kind!r} ({known})")
+            self.mapping(value, field, {"type", *COMMAND_FIELDS[kind]})
+            self.cards_in(value, field)
+
+
+def _join(field: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{field}[{key}]"
+    return f"{field}.{key}" if field else key
+
+
+def parse_case(data: Any, file: str) -> Case:
+    """Check the plain data of one case; ``file`` is only used in errors."""
+    c = _Checker(file, None)
+    if not isinstance(data, dict):
+        raise c.fail("", "a case file holds one mapping")
+    raw_id = data.get("id")
+    if isinstance(raw_id, str):
+        c.case = raw_id
+    c.mapping(data, "", _TOP_KEYS)
+    fmt = c.require(data, "", "format")
+    if fmt != CASE_FORMAT:
+        raise c.fail("format", f"this runner reads case format {CASE_FORMAT}, not {fmt!r}")
+    case_id = c.text(c.require(data, "", "id"), "id")
+    if not ID_PATTERN.match(case_id):
+        raise c.fail("id", "use lowercase letters, digits and single hyphens")
+    stem = Path(file).stem
+    if stem not in (case_id, "<string>"):
+        raise c.fail("id", f"the file must be named after the id ({case_id}.yaml), not {stem}")
+    title = c.text(c.require(data, "", "title"), "title")
+    if "description" in data:
+        c.text(data["description"], "description")
+    rules = c.array(c.require(data, "", "rules"), "rules")
+    if not rules:
+        raise c.fail("rules", "name at least one spec rule the case checks")
+    for i, rule in enumerate(rules):
+        c.text(rule, f"rules[{i}]")
+    rulings = c.array(data.get("rulings", []), "rulings")
+    for i, number in enumerate(rulings):
+        c.integer(number, f"rulings[{i}]", minimum=1)
+    ruleset = c.text(c.require(data, "", "ruleset"), "ruleset")
+    players = c.integer(c.require(data, "", "players"), "players", minimum=1)
+    _start(c, c.require(data, "", "start"), players)
+    steps = c.array(c.require(data, "", "steps"), "steps")
+    rejected_start = data.get("start_rejected", False)
+    if not isinstance(rejected_start, bool):
+        raise c.fail("start_rejected", "expected true or false")
+    if rejected_start and steps:
+        raise c.fail("steps", "a case whose start must be rejected has no steps")
+    if not rejected_start and not steps:
+        raise c.fail("steps", "a case has at least one step")
+    for i, step in enumerate(steps):
+        _step(c, step, f"steps[{i}]", players)
+    return Case(
+        id=case_id,
+        title=title,
+        rules=tuple(rules),
+        rulings=tuple(rulings),
+        ruleset=ruleset,
+        players=players,
+        path=file,
+        data=data,
+    )
+
+
+def _start(c: _Checker, value: Any, players: int) -> None:
+    start = c.mapping(value, "start", {"deal", "position"})
+    if len(start) != 1:
+        raise c.fail("start", "give exactly one of deal or position")
+    if "deal" in start:
+        deal = c.mapping(start["deal"], "start.deal", _DEAL_KEYS)
+        c.cards(c.require(deal, "start.deal", "deck"), "start.deal.deck")
+        if "first_player" in deal:
+            c.seat(deal["first_player"], "start.deal.first_player", players)
+        if "tokens" in deal:
+            c.tokens(deal["tokens"], "start.deal.tokens", players)
+        if "round_number" in deal:
+            c.integer(deal["round_number"], "start.deal.round_number", minimum=1)
+        if "events" in deal:
+            c.events(deal["events"], "start.deal.events")
+        return
+    field = "start.position"
+    p = c.mapping(start["position"], field, _POSITION_KEYS)
+    for key in ("deck", "set_aside", "hands", "discards", "current", "drawn"):
+        c.require(p, field, key)
+    c.cards(p["deck"], f"{field}.deck")
+    c.card(p["set_aside"], f"{field}.set_aside")
+    c.cards(p.get("face_up", []), f"{field}.face_up")
+    c.piles(p["hands"], f"{field}.hands", players)
+    c.piles(p["discards"], f"{field}.discards", players)
+    c.seat(p["current"], f"{field}.current", players)
+    if not isinstance(p["drawn"], bool):
+        raise c.fail(f"{field}.drawn", "expected true or false")
+    for key in ("out", "protected"):
+        if key in p:
+            c.seats(p[key], f"{field}.{key}", players)
+    if "tokens" in p:
+        c.tokens(p["tokens"], f"{field}.tokens", players)
+    for key in ("round_number", "turn_number"):
+        if key in p:
+            c.integer(p[key], f"{field}.{key}", minimum=1)
+    for i, seen in enumerate(c.array(p.get("sightings", []), f"{field}.sightings")):
+        where = f"{field}.sightings[{i}]"
+        seen = c.mapping(seen, where, _SIGHTING_KEYS)
+        for key in _SIGHTING_KEYS:
+            c.require(seen, where, key)
+        c.seat(seen["viewer"], f"{where}.viewer", players)
+        c.seat(seen["owner"], f"{where}.owner", players)
+        c.card(seen["card"], f"{where}.card")
+        c.card(seen["via"], f"{where}.via")
+        c.integer(seen["turn"], f"{where}.turn", minimum=1)
+
+
+def _step(c: _Checker, value: Any, field: str, players: int) -> None:
+    step = c.mapping(value, field, _STEP_KEYS)
+    if "checks" in step:
+        if "command" in step or "events" in step or "rejected" in step or "seen_by" in step:
+            raise c.fail(field, "a checks step has no command, events, rejected or seen_by")
+        _checks(c, step["checks"], f"{field}.checks", players)
+        return
+    if "command" not in step:
+        raise c.fail(field, "a step has a command (with events or rejected) or checks")
+    if ("events" in step) == ("rejected" in step):
+        raise c.fail(field, "a command step expects either events or rejected, not both")
+    if "rejected" in step:
+        kind = step["rejected"]
+        if kind not in REJECTION_KINDS:
+            known = ", ".join(sorted(REJECTION_KINDS))
+            raise c.fail(f"{field}.rejected", f"unknown rejection kind {kind!r} ({known})")
+        if "seen_by" in step:
+            raise c.fail(f"{field}.seen_by", "a rejected command has no events to see")
+        c.command(step["command"], f"{field}.command", strict=kind != "malformed-command")
+        return
+    c.command(step["command"], f"{field}.command", strict=True)
+    c.events(step["events"], f"{field}.events")
+    for i, seen in enumerate(c.array(step.get("seen_by", []), f"{field}.seen_by")):
+        where = f"{field}.seen_by[{i}]"
+        seen = c.mapping(seen, where, {"player", "events"})
+        c.seat(c.require(seen, where, "player"), f"{where}.player", players)
+        c.events(c.require(seen, where, "events"), f"{where}.events")
+
+
+def _checks(c: _Checker, value: Any, field: str, players: int) -> None:
+    checks = c.mapping(value, field, _CHECK_KEYS)
+    if not checks:
+        raise c.fail(field, "a checks step checks at least one thing")
+    if "decision" in checks and checks["decision"] not in DECISIONS:
+        known = ", ".join(sorted(DECISIONS))
+        raise c.fail(f"{field}.decision", f"unknown decision {checks['decision']!r} ({known})")
+    for key in ("out", "protected", "winners"):
+        if key in checks:
+            c.seats(checks[key], f"{field}.{key}", players)
+    for key in ("to_act", "current"):
+        if key in checks and checks[key] is not None:
+            c.seat(checks[key], f"{field}.{key}", players)
+    if "tokens" in checks:
+        c.tokens(checks["tokens"], f"{field}.tokens", players)
+    for key in ("hands", "discards"):
+        if key in checks:
+            c.piles(checks[key], f"{field}.{key}", players)
+    for key in ("legal_commands", "legal_commands_include", "legal_commands_exclude"):
+        if key in checks:
+            for i, command in enumerate(c.array(checks[key], f"{field}.{key}")):
+                c.command(command, f"{field}.{key}[{i}]", strict=True)
+    if "legal_command_count" in checks:
+        c.integer(checks["legal_command_count"], f"{field}.legal_command_count")
+    if "views" in checks:
+        for i, seen in enumerate(c.array(checks["views"], f"{field}.views")):
+            where = f"{field}.views[{i}]"
+            seen = c.mapping(seen, where, set(VIEW_FIELDS))
+            c.seat(c.require(seen, where, "player"), f"{where}.player", players)
+            c.cards_in(seen, where)
+    if "perft" in checks:
+        counts = c.array(checks["perft"], f"{field}.perft")
+        if not counts:
+            raise c.fail(f"{field}.perft", "give the counts for depth 1, 2, ...")
+        for i, count in enumerate(counts):
+            c.integer(count, f"{field}.perft[{i}]")
+    c.cards_in({k: v for k, v in checks.items() if k in STATE_FIELDS}, field)
+
+
+def load_case(path: Path | str) -> Case:
+    """Read and check one case file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CaseError(str(path), None, "", f"cannot read: {error.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else ""
+        raise CaseError(str(path), None, where, f"not valid YAML: {error}") from None
+    return parse_case(data, str(path))
+
+
+def load_suite(root: Path | str) -> list[Case]:
+    """Every case under ``root`` (``conformance/cases``), sorted by name;
+    checks the directory layout and that ids are unique within a ruleset."""
+    root = Path(root)
+    if not root.is_dir():
+        raise CaseError(str(root), None, "", "no such directory of cases")
+    cases: list[Case] = []
+    seen: dict[str, str] = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_dir():
+            continue
+        if path.suffix not in (".yaml", ".yml"):
+            raise CaseError(str(path), None, "", "only .yaml case files belong here")
+        case = load_case(path)
+        relative = path.relative_to(root).parts
+        if len(relative) != 3:
+            raise CaseError(str(path), case.id, "", "cases live in <ruleset>/<topic>/<id>.yaml")
+        if relative[0] != case.ruleset:
+            raise CaseError(
+                str(path),
+                case.id,
+                "ruleset",
+                f"is {case.ruleset!r} but the file is under {relative[0]}/",
+            )
+        key = f"{case.ruleset}/{case.id}"
+        if key in seen:
+            raise CaseError(str(path), case.id, "id", f"already used by {seen[key]}")
+        seen[key] = str(path)
+        cases.append(case)
+    return sorted(cases, key=lambda case: case.name)
+
+
+def select(
+    cases: Iterable[Case],
+    *,
+    rulesets: Sequence[str] = (),
+    run: Sequence[str] = (),
+    skip: Sequence[str] = (),
+) -> list[Case]:
+    """The cases of ``rulesets`` (all if empty) whose ``ruleset/topic/id``
+    name or id matches a ``run`` glob (all if empty) and no ``skip`` glob."""
+
+    def matches(case: Case, patterns: Sequence[str]) -> bool:
+        return any(
+            fnmatch.fnmatchcase(case.name, p) or fnmatch.fnmatchcase(case.id, p) for p in patterns
+        )
+
+    return [
+        case
+        for case in cases
+        if (not rulesets or case.ruleset in rulesets)
+        and (not run or matches(case, run))
+        and not matches(case, skip)
+    ]

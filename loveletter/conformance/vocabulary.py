@@ -1,0 +1,74 @@
+"""The conformance vocabulary: the names a case or a protocol message may use.
+
+Cases and protocol messages are language-neutral data, so these names are
+the contract with other implementations. They are derived from the engine's
+own classes (so they cannot drift from what the engine emits) and frozen by
+``tests/conformance/test_vocabulary.py`` against ``conformance/README.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.commands import DrawCard, KeepCard, PlayCard, StartRound
+from loveletter.errors import RejectionKind
+from loveletter.events import EVENT_TYPES
+from loveletter.state import Decision
+from loveletter.views import PlayerView
+
+#: card names exactly as cases and messages write them
+CARD_NAMES: frozenset[str] = frozenset(card.title for card in Card)
+
+#: event type -> its fields (every field an implementation reports)
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    name: tuple(f.name for f in attrs.fields(cls)) for name, cls in EVENT_TYPES.items()
+}
+
+#: command type -> its fields
+COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
+    cls.__name__: tuple(f.name for f in attrs.fields(cls))
+    for cls in (PlayCard, KeepCard, DrawCard, StartRound)
+}
+
+#: the commands a player gives (``StartRound`` is the dealer's chance step)
+PLAYER_COMMANDS: frozenset[str] = frozenset({"PlayCard", "KeepCard", "DrawCard"})
+
+REJECTION_KINDS: frozenset[str] = frozenset(kind.value for kind in RejectionKind)
+DECISIONS: frozenset[str] = frozenset(decision.value for decision in Decision)
+
+#: the full-information fields of a ``state`` observation
+STATE_FIELDS: tuple[str, ...] = (
+    "decision",
+    "to_act",
+    "current",
+    "round_number",
+    "turn_number",
+    "deck",
+    "set_aside",
+    "face_up",
+    "hands",
+    "discards",
+    "out",
+    "protected",
+    "tokens",
+    "round_result",
+    "winners",
+)
+
+#: the fields of a player's view
+VIEW_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(PlayerView))
+
+#: keys holding one card name, or a list of them, wherever they appear
+CARD_KEYS: frozenset[str] = frozenset(
+    {"card", "guess", "player_card", "opponent_card", "keep", "set_aside"}
+)
+CARD_LIST_KEYS: frozenset[str] = frozenset(
+    {"deck", "cards", "discarded", "face_up", "bottom", "hand"}
+)
+
+
+def is_card(value: Any) -> bool:
+    return isinstance(value, str) and value in CARD_NAMES

@@ -1,0 +1,71 @@
+"""Misbehaving implementations, to check that the runner copes with them:
+``python fake_impls.py KIND``. Each answers the handshake, then misbehaves
+on the case whose id contains ``tie`` and behaves (as our engine) otherwise,
+so the test can see that the runner recovers for the next case."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from loveletter.conformance.adapter import handle
+
+
+def reply(message: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main(kind: str) -> int:
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["type"] == "stop":
+            return 0
+        if message["type"] == "start" and kind == "classic-only":
+            answer = handle(message)
+            assert answer is not None
+            reply({**answer, "rulesets": ["2019-classic"]})
+            continue
+        if message["type"] == "start" and kind == "old-protocol":
+            reply(
+                {
+                    "type": "started",
+                    "protocol": 0,
+                    "implementation": {"name": "old"},
+                    "rulesets": ["2019"],
+                }
+            )
+            continue
+        trigger = message["type"] == "run" and "tie" in message["case"]["id"]
+        if trigger and kind == "crash":
+            print("fake implementation: crashing on purpose", file=sys.stderr)
+            return 1
+        if trigger and kind == "not-json":
+            sys.stdout.write("this is not json\n")
+            sys.stdout.flush()
+            continue
+        if trigger and kind == "wrong-seq":
+            answer = handle(message)
+            assert answer is not None
+            reply({**answer, "seq": 999})
+            continue
+        if trigger and kind == "hang":
+            time.sleep(30)
+        if trigger and kind == "skip":
+            reply({"type": "skipped", "seq": message["seq"], "reason": "no Barons here"})
+            continue
+        if trigger and kind == "bad-step":
+            answer = handle(message)
+            assert answer is not None
+            answer["steps"][0] = {"events": "nope"}
+            reply(answer)
+            continue
+        answer = handle(message)
+        if answer is not None:
+            reply(answer)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
