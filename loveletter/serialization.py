@@ -1,7 +1,7 @@
 """JSON for commands, events, positions, states and views.
 
 Every object is a JSON object whose ``"type"`` is its class name and whose
-other keys are its fields. Cards are written by name (``"Guard"``), enums by
+other keys are its fields. Cards are written by name (``"Guard"``, exactly), enums by
 value (``"guard-guess"``), tuples and seat sets as arrays, the ruleset by
 name. Reading checks every field against its declared type and raises
 :class:`~loveletter.errors.SerializationError` with the path of the first
@@ -170,12 +170,16 @@ def _value(hint: Any, data: JSON, path: str) -> Any:
 
 
 def _card(hint: Any, data: JSON, path: str) -> Card:
-    if not isinstance(data, str):
-        raise SerializationError(path, f"expected a card name, not {data!r}")
-    try:
-        return Card.parse(data)
-    except ValueError as error:
-        raise SerializationError(path, str(error)) from None
+    # Exactly the names dumps writes: JSON is a contract between programs
+    # (the conformance protocol among them), so "guard" is not "Guard".
+    card = _CARDS_BY_TITLE.get(data) if isinstance(data, str) else None
+    if card is None:
+        names = ", ".join(_CARDS_BY_TITLE)
+        raise SerializationError(path, f"expected a card name ({names}), not {data!r}")
+    return card
+
+
+_CARDS_BY_TITLE = {card.title: card for card in Card}
 
 
 def _int(hint: Any, data: JSON, path: str) -> int:

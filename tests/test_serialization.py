@@ -187,9 +187,15 @@ def test_json_format_names_the_type_and_writes_cards_and_enums_by_name() -> None
     assert data["out"] == [] and data["decision"] == "play"
 
 
-def test_card_names_are_read_in_any_case() -> None:
-    text = '{"type": "PlayCard", "player": 0, "card": "guard", "target": 1, "guess": "PRIEST"}'
+def test_card_names_are_read_exactly_as_written() -> None:
+    """JSON is a contract between programs: ``"guard"`` is not a card name
+    (``Card.parse`` stays lenient for people typing names)."""
+    text = '{"type": "PlayCard", "player": 0, "card": "Guard", "target": 1, "guess": "Priest"}'
     assert ll.loads(text) == PlayCard(0, Card.GUARD, 1, Card.PRIEST)
+    for wrong in ("guard", "GUARD", " Guard"):
+        with pytest.raises(ll.SerializationError) as raised:
+            ll.loads(text.replace('"Guard"', f'"{wrong}"'))
+        assert raised.value.path == "card"
 
 
 def test_fields_with_defaults_may_be_left_out() -> None:

@@ -8,6 +8,7 @@ as sets. Error *kinds* are compared, never messages.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -59,23 +60,30 @@ def render(value: JSON) -> str:
 
 
 def sequence_diff(expected: Sequence[JSON], actual: JSON) -> list[str]:
-    """Expected against actual items, one per line: unchanged lines are
-    indented, differing ones are shown as ``- expected`` / ``+ actual``."""
+    """Expected against actual items, one per line: agreeing items are
+    indented, the others shown as ``- expected`` / ``+ actual``. Items are
+    aligned by their ``type`` first, so one extra or missing event shows as
+    one line, not as a shift of everything after it."""
     if not isinstance(actual, list):
         return [f"- {render(list(expected))}", f"+ {render(actual)}"]
+
+    def tag(item: JSON) -> str:
+        return str(item.get("type")) if isinstance(item, dict) else render(item)
+
     lines: list[str] = []
-    for index in range(max(len(expected), len(actual))):
-        if index < len(expected) and index < len(actual):
-            e, a = expected[index], actual[index]
-            if matches(e, a):
-                lines.append(f"  {render(e)}")
-            else:
-                lines.append(f"- {render(e)}")
-                lines.append(f"+ {render(project(e, a))}")
-        elif index < len(expected):
-            lines.append(f"- {render(expected[index])}")
-        else:
-            lines.append(f"+ {render(actual[index])}")
+    matcher = difflib.SequenceMatcher(
+        a=[tag(e) for e in expected], b=[tag(a) for a in actual], autojunk=False
+    )
+    for op, e1, e2, a1, a2 in matcher.get_opcodes():
+        if op == "equal":
+            for e, a in zip(expected[e1:e2], actual[a1:a2], strict=True):
+                if matches(e, a):
+                    lines.append(f"  {render(e)}")
+                else:
+                    lines += [f"- {render(e)}", f"+ {render(project(e, a))}"]
+            continue
+        lines += [f"- {render(e)}" for e in expected[e1:e2]]
+        lines += [f"+ {render(a)}" for a in actual[a1:a2]]
     return lines
 
 

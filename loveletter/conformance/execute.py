@@ -15,7 +15,7 @@ import attrs
 
 from loveletter.cards import Card
 from loveletter.commands import Command, StartRound
-from loveletter.engine import legal_commands, push, replay, start_game, step
+from loveletter.engine import deal_events, legal_commands, push, replay, start_game, step
 from loveletter.errors import IllegalCommand, PositionError, RejectionKind, SerializationError
 from loveletter.positions import Position, from_position, to_position
 from loveletter.serialization import from_data, to_data
@@ -71,13 +71,18 @@ def _start(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
             )
             state = replay(events)
             if "tokens" in deal or "round_number" in deal:
-                # A deal later in a game: same cards, with the tokens so far.
+                # A deal later in a game: the same cards, with the tokens so
+                # far; its events are that round's deal, with no GameStarted.
+                round_number = deal.get("round_number", 1)
                 position = attrs.evolve(
                     to_position(state),
                     tokens=tuple(deal.get("tokens", state.tokens)),
-                    round_number=deal.get("round_number", 1),
+                    round_number=round_number,
                 )
                 state = from_position(position)
+                events = deal_events(
+                    state.ruleset, players, round_number, deal.get("first_player", 0), deck
+                )
             return state, to_data(list(events))
         p = start["position"]
         field = "start.position"

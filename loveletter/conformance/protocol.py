@@ -227,7 +227,11 @@ class Process:
     def alive(self) -> bool:
         return self._proc.poll() is None
 
-    def close(self) -> None:
+    def close(self, graceful: bool = True) -> None:
+        """Ask the implementation to stop (or, not ``graceful``, kill it:
+        after a protocol error it may be hung or confused)."""
+        if not graceful and self.alive:
+            self._proc.kill()
         if self.alive:
             try:
                 self._send({"type": "stop"})

@@ -3,6 +3,7 @@ execute it (in process, or through protocol v1), compare, and report."""
 
 from __future__ import annotations
 
+import copy
 import json
 import traceback
 from collections.abc import Callable, Iterable
@@ -42,8 +43,9 @@ def suite_version(root: Path = SUITE_ROOT) -> str:
 
 
 def script_for(case: Case) -> dict[str, JSON]:
-    """What the implementation is sent: the case without its expectations."""
-    data = case.data
+    """What the implementation is sent: the case without its expectations
+    (a fresh copy: changing it does not change the case)."""
+    data = copy.deepcopy(case.data)
     start = data["start"]
     if "deal" in start:
         deal = {k: v for k, v in start["deal"].items() if k != "events"}
@@ -258,7 +260,7 @@ class External:
             assert self._process is not None
             reply = self._process.run(script)
         except ProtocolError as error:
-            self._drop()
+            self._drop(graceful=False)
             return Reply("errored", {"message": f"protocol error: {error}", "context": {}})
         return Reply(reply["type"], reply)
 
@@ -266,9 +268,9 @@ class External:
         self._drop()
         self._process = Process(self.command, self.timeout, self.log)
 
-    def _drop(self) -> None:
+    def _drop(self, graceful: bool = True) -> None:
         if self._process is not None:
-            self._process.close()
+            self._process.close(graceful)
             self._process = None
 
     def close(self) -> None:
@@ -363,10 +365,18 @@ def format_outcome(outcome: CaseOutcome) -> list[str]:
     lines = [
         head,
         f"        {outcome.case.title}",
+        f"        file: {_shown(outcome.case.path)}",
         f"        rules: {', '.join(outcome.case.rules)}",
     ]
     lines += [f"        {line}" for line in outcome.lines]
     return lines
+
+
+def _shown(path: str) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return path
 
 
 def write_report(report: Report, path: Path, version: str) -> None:

@@ -1,6 +1,6 @@
 """Misbehaving implementations, to check that the runner copes with them:
 ``python fake_impls.py KIND``. Each answers the handshake, then misbehaves
-on the case whose id contains ``tie`` and behaves (as our engine) otherwise,
+on the case :data:`TRIGGER` and behaves (as our engine) otherwise,
 so the test can see that the runner recovers for the next case."""
 
 from __future__ import annotations
@@ -10,6 +10,9 @@ import sys
 import time
 
 from loveletter.conformance.adapter import handle
+
+#: the id of the case these implementations misbehave on
+TRIGGER = "baron-tie-knocks-out-nobody"
 
 
 def reply(message: dict[str, object]) -> None:
@@ -37,7 +40,7 @@ def main(kind: str) -> int:
                 }
             )
             continue
-        trigger = message["type"] == "run" and "tie" in message["case"]["id"]
+        trigger = message["type"] == "run" and message["case"]["id"] == TRIGGER
         if trigger and kind == "crash":
             print("fake implementation: crashing on purpose", file=sys.stderr)
             return 1
