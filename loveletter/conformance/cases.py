@@ -318,7 +318,8 @@ def _start(c: _Checker, value: Any, players: int) -> None:
     for key in ("deck", "set_aside", "hands", "discards", "current", "drawn"):
         c.require(p, field, key)
     c.cards(p["deck"], f"{field}.deck")
-    c.card(p["set_aside"], f"{field}.set_aside")
+    # null is well-formed: it describes a position the rules refuse (ruling 9)
+    c.card(p["set_aside"], f"{field}.set_aside", nullable=True)
     c.cards(p.get("face_up", []), f"{field}.face_up")
     c.piles(p["hands"], f"{field}.hands", players)
     c.piles(p["discards"], f"{field}.discards", players)

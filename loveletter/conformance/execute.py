@@ -90,7 +90,11 @@ def _start(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
             ruleset=ruleset,
             players=players,
             deck=_cards(p["deck"], f"{field}.deck"),
-            set_aside=_cards([p["set_aside"]], f"{field}.set_aside")[0],
+            set_aside=(
+                None
+                if p["set_aside"] is None
+                else _cards([p["set_aside"]], f"{field}.set_aside")[0]
+            ),
             face_up=_cards(p.get("face_up", []), f"{field}.face_up"),
             hands=tuple(_cards(h, f"{field}.hands") for h in p["hands"]),
             discards=tuple(_cards(d, f"{field}.discards") for d in p["discards"]),

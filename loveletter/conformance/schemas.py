@@ -245,7 +245,7 @@ def case_schema() -> JSON:
         "required": ["deck", "set_aside", "hands", "discards", "current", "drawn"],
         "properties": {
             "deck": _REF_CARDS,
-            "set_aside": _REF_CARD,
+            "set_aside": _NULLABLE_CARD,
             "face_up": _REF_CARDS,
             "hands": _PILES,
             "discards": _PILES,
