@@ -33,7 +33,7 @@ from loveletter import (
 from loveletter.bots import Agent
 from loveletter.commands import Command
 from loveletter.conformance import cli as conformance_cli
-from loveletter.conformance.runner import SUITE_ROOT, format_outcome
+from loveletter.conformance.runner import SUITE_ROOT, format_outcome, suite_version
 from loveletter.events import Event
 from loveletter.narrative import Narrator, default_name, describe_command, narrate
 from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
@@ -227,6 +227,7 @@ def _demo_game(args: argparse.Namespace, rules: Ruleset) -> None:
 def _demo_conformance(args: argparse.Namespace, rules: Ruleset) -> None:
     print()
     print("Conformance suite, against this engine:")
+    print(f"  (suite {suite_version()}; cases and protocol: conformance/README.md)")
     if not (SUITE_ROOT / "cases").is_dir():
         print("  (no conformance/cases directory here: run from a source checkout)")
         return

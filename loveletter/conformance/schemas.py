@@ -298,12 +298,30 @@ def case_schema() -> JSON:
     }
 
 
-def _message(name: str, title: str, body: JSON) -> JSON:
+def _message(
+    name: str,
+    title: str,
+    required: list[str],
+    properties: dict[str, JSON],
+    closed: bool = True,
+    **extra: JSON,
+) -> JSON:
+    """The schema of one message: an object tagged ``"type": name``.
+    Replies from implementations are open (extra keys allowed); what the
+    runner sends is closed."""
+    body: dict[str, JSON] = {
+        "type": "object",
+        "required": ["type", *required],
+        "properties": {"type": {"const": name}, **properties},
+    }
+    if closed:
+        body["additionalProperties"] = False
     return {
         "$schema": DRAFT,
         "$id": f"{BASE}protocol-v1/{name}.json",
         "title": title,
         **body,
+        **extra,
         "$defs": _common_defs(),
     }
 
@@ -388,121 +406,85 @@ def protocol_schemas() -> dict[str, JSON]:
             },
         ]
     }
+    seq_reply = {"seq": seq}
     return {
         "start": _message(
             "start",
             "runner -> implementation: open the session",
-            {
-                "type": "object",
-                "required": ["type", "protocol"],
-                "properties": {"type": {"const": "start"}, "protocol": {"const": 1}},
-                "additionalProperties": False,
-            },
+            ["protocol"],
+            {"protocol": {"const": 1}},
         ),
         "started": _message(
             "started",
             "implementation -> runner: the handshake reply",
+            ["protocol", "implementation", "rulesets"],
             {
-                "type": "object",
-                "required": ["type", "protocol", "implementation", "rulesets"],
-                "properties": {
-                    "type": {"const": "started"},
-                    "protocol": {"const": 1},
-                    "implementation": {
-                        "type": "object",
-                        "required": ["name"],
-                        "properties": {
-                            "name": {"type": "string"},
-                            "version": {"type": "string"},
-                            "language": {"type": "string"},
-                            "homepage": {"type": "string"},
-                        },
+                "protocol": {"const": 1},
+                "implementation": {
+                    "type": "object",
+                    "required": ["name"],
+                    "properties": {
+                        "name": {"type": "string"},
+                        "version": {"type": "string"},
+                        "language": {"type": "string"},
+                        "homepage": {"type": "string"},
                     },
-                    "rulesets": {"type": "array", "items": {"type": "string"}},
                 },
+                "rulesets": {"type": "array", "items": {"type": "string"}},
             },
+            closed=False,
         ),
         "run": _message(
             "run",
             "runner -> implementation: execute one case's script",
+            ["seq", "case"],
             {
-                "type": "object",
-                "required": ["type", "seq", "case"],
-                "properties": {
-                    "type": {"const": "run"},
-                    "seq": seq,
-                    "case": {
-                        "type": "object",
-                        "required": ["id", "ruleset", "players", "start", "steps"],
-                        "properties": {
-                            "id": {"type": "string"},
-                            "ruleset": {"type": "string"},
-                            "players": case["players"],
-                            "start": case["start"],
-                            "steps": {"type": "array", "items": script_step},
-                        },
-                        "additionalProperties": False,
+                **seq_reply,
+                "case": {
+                    "type": "object",
+                    "required": ["id", "ruleset", "players", "start", "steps"],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "ruleset": {"type": "string"},
+                        "players": case["players"],
+                        "start": case["start"],
+                        "steps": {"type": "array", "items": script_step},
                     },
+                    "additionalProperties": False,
                 },
-                "additionalProperties": False,
             },
         ),
         "result": _message(
             "result",
             "implementation -> runner: what happened in one case",
+            ["seq", "steps"],
             {
-                "type": "object",
-                "required": ["type", "seq", "steps"],
-                "properties": {
-                    "type": {"const": "result"},
-                    "seq": seq,
-                    "start_events": events,
-                    "start_rejected": {"type": "string"},
-                    "steps": {"type": "array", "items": step_result},
-                },
-                "oneOf": [
-                    {"required": ["start_rejected"], "properties": {"steps": {"maxItems": 0}}},
-                    {"required": ["start_events"], "not": {"required": ["start_rejected"]}},
-                ],
+                **seq_reply,
+                "start_events": events,
+                "start_rejected": {"type": "string"},
+                "steps": {"type": "array", "items": step_result},
             },
+            closed=False,
+            oneOf=[
+                {"required": ["start_rejected"], "properties": {"steps": {"maxItems": 0}}},
+                {"required": ["start_events"], "not": {"required": ["start_rejected"]}},
+            ],
         ),
         "skipped": _message(
             "skipped",
             "implementation -> runner: this case cannot be run here",
-            {
-                "type": "object",
-                "required": ["type", "seq", "reason"],
-                "properties": {
-                    "type": {"const": "skipped"},
-                    "seq": seq,
-                    "reason": {"type": "string"},
-                },
-            },
+            ["seq", "reason"],
+            {**seq_reply, "reason": {"type": "string"}},
+            closed=False,
         ),
         "errored": _message(
             "errored",
             "implementation -> runner: running this case failed unexpectedly",
-            {
-                "type": "object",
-                "required": ["type", "seq", "message"],
-                "properties": {
-                    "type": {"const": "errored"},
-                    "seq": seq,
-                    "message": {"type": "string"},
-                    "context": {"type": "object"},
-                },
-            },
+            ["seq", "message"],
+            {**seq_reply, "message": {"type": "string"}, "context": {"type": "object"}},
+            closed=False,
         ),
-        "stop": _message(
-            "stop",
-            "runner -> implementation: exit now",
-            {
-                "type": "object",
-                "required": ["type"],
-                "properties": {"type": {"const": "stop"}},
-                "additionalProperties": False,
-            },
-        ),
+        "stop": _message("stop", "runner -> implementation: exit now", [], {}),
     }
 
 

@@ -90,3 +90,21 @@ def test_cli_fails_with_a_diff_against_a_broken_implementation(
 def test_cli_rejects_an_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "run", "--ruleset", "1901"]) == 2
     assert "unknown ruleset '1901'" in capsys.readouterr().err
+
+
+def test_cli_names_the_bad_case_and_exits_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "2019" / "guard" / "broken.yaml"
+    bad.parent.mkdir(parents=True)
+    bad.write_text("format: 1\nid: broken\ntitle: t\nrules: []\n")
+    assert main(["conformance", "run", "--cases", str(tmp_path)]) == 3
+    err = capsys.readouterr().err
+    assert f"{bad}: case broken: rules: name at least one spec rule" in err
+
+
+def test_cli_reports_an_implementation_that_cannot_start(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["conformance", "run", "--impl", "/nonexistent/adapter"]) == 3
+    assert "cannot start '/nonexistent/adapter'" in capsys.readouterr().err
