@@ -53,3 +53,27 @@ def test_broken_baron_still_passes_unrelated_cases() -> None:
     finally:
         implementation.close()
     assert guard and report.ok
+
+
+@pytest.mark.parametrize(
+    ("bug", "rule"),
+    [
+        ("countess-not-forced", "countess.forced-by-king-or-prince"),
+        ("guard-may-name-guard", "guard.name-non-guard"),
+        ("prince-does-nothing-on-empty-deck", "prince.empty-deck-draws-set-aside"),
+        ("chancellor-returns-reversed", "chancellor.return-bottom-any-order"),
+        ("tie-won-by-first-seat", "round.tie-all-win"),
+        ("spy-token-shared", "spy.sole-spy-token"),
+    ],
+)
+def test_each_plausible_bug_is_caught_by_the_cases_of_its_rule(bug: str, rule: str) -> None:
+    """Mutation testing in miniature: each bug another implementation could
+    plausibly have fails some case that cites the rule it breaks."""
+    citing = [case for case in suite() if rule in case.rules]
+    implementation = External(impl("broken_adapter.py", bug))
+    try:
+        report = run_suite(citing, implementation)
+    finally:
+        implementation.close()
+    caught = [o.case.name for o in report.outcomes if o.status == "failed"]
+    assert caught, f"no case citing {rule} catches {bug}"
