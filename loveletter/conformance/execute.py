@@ -139,8 +139,10 @@ def _command(state: GameState, item: dict[str, JSON]) -> tuple[GameState, dict[s
     return state, result
 
 
-def _player_commands(state: GameState) -> list[JSON]:
-    return [to_data(c) for c in legal_commands(state) if not isinstance(c, StartRound)]
+def player_commands(state: GameState) -> list[Command]:
+    """The legal commands of the player to act: ``StartRound`` is the
+    dealer's chance step, never a player's."""
+    return [c for c in legal_commands(state) if not isinstance(c, StartRound)]
 
 
 def observe_state(state: GameState) -> dict[str, JSON]:
@@ -169,17 +171,16 @@ def _observe(state: GameState, request: dict[str, JSON], field: str) -> dict[str
     if request.get("state"):
         observation["state"] = observe_state(state)
     if request.get("legal_commands"):
-        observation["legal_commands"] = _player_commands(state)
+        observation["legal_commands"] = to_data(player_commands(state))
     if "views" in request:
         views = []
         for seat in request["views"]:
             if not isinstance(seat, int) or not 0 <= seat < state.players:
                 raise ScriptError(f"{field}.observe.views", f"no seat {seat!r}")
+            # A view lists commands only for the player to act, and nobody
+            # acts between rounds, so it never holds StartRound.
             data = to_data(view(state, seat))
             del data["type"]
-            data["legal_commands"] = [
-                c for c in data["legal_commands"] if c["type"] != "StartRound"
-            ]
             views.append(data)
         observation["views"] = views
     if "perft" in request:
@@ -193,7 +194,7 @@ def perft(state: GameState, depth: int) -> list[int]:
     counts = [0] * depth
 
     def walk(node: GameState, level: int) -> None:
-        commands = [c for c in legal_commands(node) if not isinstance(c, StartRound)]
+        commands = player_commands(node)
         counts[level] += len(commands)
         if level + 1 < depth:
             for command in commands:

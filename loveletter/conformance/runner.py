@@ -85,10 +85,6 @@ def _observe_request(checks: dict[str, JSON]) -> dict[str, JSON]:
 # comparing
 
 
-def _describe(command: JSON) -> str:
-    return render(command)
-
-
 def compare(case: Case, reply: dict[str, JSON]) -> list[str]:
     """Readable failure lines; empty when the reply agrees with the case."""
     failures: list[str] = []
@@ -109,7 +105,7 @@ def compare(case: Case, reply: dict[str, JSON]) -> list[str]:
         if "checks" in step:
             failures += _compare_checks(label, step["checks"], result["observation"])
             continue
-        label += f" {_describe(step['command'])}"
+        label += f" {render(step['command'])}"
         if "rejected" in step:
             if result.get("rejected") != step["rejected"]:
                 got = (
