@@ -18,13 +18,17 @@ class PlayCard(Command):
 
     ``target`` is the chosen seat for cards that choose a player, or ``None``
     when the card chooses no one or no player can be chosen (ruling 6);
-    ``guess`` is the card a Guard names.
+    ``second_target`` is the second seat of a card that chooses two players
+    (a Cardinal, a Baroness looking at two hands), greater than ``target``.
+    ``guess`` is what a Guard or a Bishop names: a card in editions that
+    name cards (2019), a number in editions that name numbers (Premium).
     """
 
     player: int
     card: Card
     target: int | None = None
-    guess: Card | None = None
+    guess: Card | int | None = None
+    second_target: int | None = None
 
 
 @attrs.frozen
@@ -38,6 +42,31 @@ class KeepCard(Command):
     player: int
     keep: Card
     bottom: tuple[Card, ...]
+
+
+@attrs.frozen
+class LookAtHand(Command):
+    """Take a Cardinal's optional look at ``owner``'s hand (one of the two
+    players whose hands it swapped)."""
+
+    player: int
+    owner: int
+
+
+@attrs.frozen
+class Redraw(Command):
+    """As the target of a Bishop that named your number: discard your card
+    without its effect and draw a new one."""
+
+    player: int
+
+
+@attrs.frozen
+class Decline(Command):
+    """Skip the optional step offered to ``player`` (a Cardinal's look, a
+    Bishop's redraw)."""
+
+    player: int
 
 
 @attrs.frozen

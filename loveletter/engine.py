@@ -10,22 +10,32 @@ round, its tokens and the end of the game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import permutations
+from itertools import combinations, permutations
 
 from loveletter.cards import Card
+from loveletter.cards._common import card_drawn, card_played
+from loveletter.cards.base import Choice, RoundEnd
 from loveletter.chance import choose, shuffled
-from loveletter.commands import Command, DrawCard, KeepCard, PlayCard, StartRound
-from loveletter.effects import EFFECTS
-from loveletter.effects._common import card_drawn, card_played
+from loveletter.commands import (
+    Command,
+    Decline,
+    DrawCard,
+    KeepCard,
+    LookAtHand,
+    PlayCard,
+    Redraw,
+    StartRound,
+)
 from loveletter.errors import IllegalCommand, RejectionKind
 from loveletter.events import (
     CardDealt,
     CardRemovedFaceUp,
     CardSetAside,
-    CardsReturned,
     Event,
     GameEnded,
     GameStarted,
+    GameTied,
+    PlayerEliminated,
     PositionEstablished,
     RoundEnded,
     RoundEndReason,
@@ -34,10 +44,10 @@ from loveletter.events import (
     TokenReason,
     TurnStarted,
 )
-from loveletter.evolution import _Draft, apply_to_draft, freeze, initial_state, thaw
+from loveletter.evolution import _APPLIERS, _Draft, apply_to_draft, freeze, initial_state, thaw
 from loveletter.interning import LIMIT, interned
 from loveletter.rules import implements
-from loveletter.rulesets import Ruleset, Targeting, get_ruleset
+from loveletter.rulesets import GameTie, Ruleset, RoundTie, get_ruleset
 from loveletter.shortcut import deal_shortcut, play_shortcut
 from loveletter.state import Decision, GameState
 
@@ -49,15 +59,14 @@ card_dealt = interned(CardDealt)
 token_awarded = interned(TokenAwarded)
 
 _PLAY = Decision.PLAY
-_OTHER = Targeting.OTHER
-_NONE = Targeting.NONE
-_COUNTESS = Card.COUNTESS
-_GUARD = Card.GUARD
-_SPY = Card.SPY
+_NONE = Choice.NONE
+_OTHER = Choice.OTHER
+_ANY = Choice.ANY
+_PAIR = Choice.PAIR
+_ONE_OR_TWO = Choice.ONE_OR_TWO_OTHERS
 _ONE_PLAYER_LEFT = RoundEndReason.ONE_PLAYER_LEFT
 _DECK_EMPTY = RoundEndReason.DECK_EMPTY
 _ROUND_WIN = TokenReason.ROUND_WIN
-_SPY_TOKEN = TokenReason.SPY
 
 
 # --------------------------------------------------------------------------
@@ -72,14 +81,20 @@ _SPY_TOKEN = TokenReason.SPY
     "setup.deal-one-each",
 )
 def deal_events(
-    ruleset: Ruleset, players: int, round_number: int, first_player: int, deck: Sequence[Card]
+    ruleset: Ruleset,
+    players: int,
+    round_number: int,
+    first_player: int,
+    deck: Sequence[Card],
+    seats: tuple[int, ...] | None = None,
 ) -> tuple[Event, ...]:
     """The events that deal a round from ``deck`` (top first): set one card
     aside, three face up with two players, one to each player starting with
-    the first player, then the first player's turn and draw (ruling 3)."""
+    the first player, then the first player's turn and draw (ruling 3).
+    ``seats`` deals in only those players (a tie-break round, ruling 31)."""
     deck = tuple(deck)
     events: list[Event] = [
-        RoundStarted(round_number, first_player, deck),
+        RoundStarted(round_number, first_player, deck, seats),
         card_set_aside(deck[0]),
     ]
     position = 1
@@ -88,6 +103,8 @@ def deal_events(
         position += 1
     for offset in range(players):
         seat = (first_player + offset) % players
+        if seats is not None and seat not in seats:
+            continue
         events.append(card_dealt(seat, deck[position]))
         position += 1
     events.append(turn_started(first_player))
@@ -118,10 +135,10 @@ def start_game(
     if not isinstance(first_player, int) or not 0 <= first_player < players:
         raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
     if deck is None:
-        order = shuffled(rules.deck, seed, 1)
+        order = shuffled(rules.deck_for(players), seed, 1)
     else:
         order = tuple(deck)
-        _check_deck(rules, order)
+        _check_deck(rules, players, order)
     return (
         GameStarted(rules.name, players, seed, first_player),
         *deal_events(rules, players, 1, first_player, order),
@@ -145,13 +162,15 @@ def new_game(
     return replay(start_game(ruleset, players, seed=seed, first_player=first_player, deck=deck))
 
 
-def _check_deck(ruleset: Ruleset, deck: tuple[Card, ...]) -> None:
+def _check_deck(ruleset: Ruleset, players: int, deck: tuple[Card, ...]) -> None:
     if not all(isinstance(card, Card) for card in deck):
         raise IllegalCommand(R.INVALID_DECK, "the deck must list cards")
-    if tuple(sorted(deck)) != ruleset.deck:
+    expected = ruleset.deck_for(players)
+    if tuple(sorted(deck)) != expected:
         raise IllegalCommand(
             R.INVALID_DECK,
-            f"the deck must hold exactly the {len(ruleset.deck)} cards of {ruleset.name}",
+            f"the deck must hold exactly the {len(expected)} cards of {ruleset.name}"
+            f" for {players} players",
         )
 
 
@@ -197,13 +216,14 @@ def push(state: GameState, command: Command) -> GameState:
     if kind is StartRound:
         assert isinstance(command, StartRound)
         first, deck = _next_deal(state, command)
-        return deal_shortcut(state, state.round_number + 1, first, deck)
-    if kind is PlayCard:
+        if not state.table.contenders:
+            return deal_shortcut(state, state.round_number + 1, first, deck)
+    elif kind is PlayCard:
         assert isinstance(command, PlayCard)
         _check_play(state, command)
         after = play_shortcut(state, command)
         if type(after) is _Draft:  # the round ends: finish it through events
-            apply_to_draft(after, _finish_turn(after))
+            _finish_turn(after)
             return freeze(after)
         if after is not None:
             assert isinstance(after, GameState)
@@ -217,14 +237,21 @@ def step(state: GameState, command: Command) -> tuple[GameState, tuple[Event, ..
     return after, events
 
 
+_ANSWERS: dict[type[Command], frozenset[Decision]] = {
+    KeepCard: frozenset({Decision.CHANCELLOR}),
+    LookAtHand: frozenset({Decision.LOOK}),
+    Redraw: frozenset({Decision.REDRAW}),
+    Decline: frozenset({Decision.LOOK, Decision.REDRAW}),
+}
+
+
 def _resolve(state: GameState, command: Command) -> tuple[tuple[Event, ...], GameState]:
     kind = type(command)
     if kind is PlayCard:
         assert isinstance(command, PlayCard)
         events = _play(state, command)
-    elif kind is KeepCard:
-        assert isinstance(command, KeepCard)
-        events = _keep(state, command)
+    elif kind in _ANSWERS:
+        events = _answer(state, command)
     elif kind is DrawCard or kind is StartRound:
         # Neither ends a turn: a draw starts the play, a deal starts a round.
         if kind is DrawCard:
@@ -239,162 +266,227 @@ def _resolve(state: GameState, command: Command) -> tuple[tuple[Event, ...], Gam
     else:
         raise IllegalCommand(R.MALFORMED_COMMAND, f"not a command: {command!r}")
     d = thaw(state)
-    apply_to_draft(d, events)
+    events = _settle(d, events)
     if d.decision is _PLAY:  # the turn is over unless a choice is now pending
-        after = _finish_turn(d)
-        apply_to_draft(d, after)
-        events += after
+        events += _finish_turn(d)
     return events, freeze(d)
 
 
-def _expect(state: GameState, decision: Decision, player: int) -> None:
+def _expect(state: GameState, decisions: frozenset[Decision], player: int) -> None:
     if type(player) is not int:  # not even a bool or a float equal to a seat
         raise IllegalCommand(R.MALFORMED_COMMAND, f"player must be a seat, not {player!r}")
-    if state.decision is not decision:
+    if state.decision not in decisions:
         if state.decision is Decision.GAME_OVER:
             raise IllegalCommand(R.GAME_OVER, "the game is over")
         raise IllegalCommand(R.WRONG_DECISION, f"the game is waiting for {state.decision.value!r}")
-    if player != state.current:
+    if player != state.to_act:
         raise IllegalCommand(
-            R.NOT_YOUR_TURN, f"it is player {state.current}'s turn, not player {player}'s"
+            R.NOT_YOUR_TURN, f"player {state.to_act} must act now, not player {player}"
         )
+
+
+_PLAY_ONLY = frozenset({_PLAY})
 
 
 @implements(
     "turn.draw-then-play",
     "turn.played-cards-face-up",
-    "countess.forced-by-king-or-prince",
-    "countess.voluntary",
     "targeting.other-player",
     "out.untargetable",
     "handmaid.protection-until-next-turn",
     "handmaid.all-protected-no-effect",
     "handmaid.all-protected-prince-self",
-    "guard.name-non-guard",
+    "assassin.guard-player-knocked-out",
+    "game.rules-enforced",
 )
 def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """The played card, then its effect, or the reaction of a card held by a
+    chosen player (the Assassin answering a Guard) instead of the effect."""
     _check_play(state, command)
     card = command.card
-    return (
-        card_played(command.player, card, command.target, command.guess),
-        *EFFECTS[card](state, command),
+    played = card_played(
+        command.player, card, command.target, command.guess, command.second_target
     )
+    table = state.table
+    rules = table.ruleset.rules
+    reacting = table.ruleset.setup(table.players).reacting
+    if reacting and command.target is not None:
+        for seat in (command.target, command.second_target):
+            if seat is None:
+                continue
+            for held in state.hands[seat]:
+                if held in reacting:
+                    reaction = rules[held].when_holder_chosen
+                    assert reaction is not None
+                    answer = reaction(state, command, seat)
+                    if answer is not None:
+                        return (played, *answer)
+    return (played, *rules[card].effect(state, command))
 
 
 def _check_play(state: GameState, command: PlayCard) -> None:
     """Raise :class:`IllegalCommand` unless the rules allow ``command`` now."""
     player = command.player
     if state.decision is not _PLAY or player != state.current or type(player) is not int:
-        _expect(state, _PLAY, player)
+        _expect(state, _PLAY_ONLY, player)
     card = command.card
     hand = state.hands[player]
     if type(card) is not Card:
         raise IllegalCommand(R.MALFORMED_COMMAND, f"card must be a Card, not {card!r}")
     if card not in hand:
         raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
-    ruleset = state.table.ruleset
-    if card in ruleset.countess_forcers and _COUNTESS in hand:
-        raise IllegalCommand(
-            R.COUNTESS_REQUIRED, f"the Countess must be played instead of the {card}"
-        )
-    target = command.target
-    targeting = ruleset.targeting[card]
-    if targeting is _NONE:
-        if target is not None:
-            raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} does not choose a player")
-    elif (
-        target is None
-        or target == player
-        or type(target) is not int
-        or target in state.out
-        or target in state.protected
-        or not 0 <= target < state.table.players
-    ):
-        _check_target(state, player, card, target, targeting)  # raises, or allows an edge case
-    guess = command.guess
-    if card is _GUARD and target is not None:
-        if guess not in ruleset.guard_names or type(guess) is not Card:
-            if guess is None:
-                raise IllegalCommand(R.GUESS_REQUIRED, "the Guard must name a card")
+    table = state.table
+    ruleset = table.ruleset
+    forbids = ruleset.forbids
+    for held in hand:
+        if card in forbids[held]:
             raise IllegalCommand(
-                R.GUESS_NOT_ALLOWED, f"the Guard cannot name {_name(guess)} in {ruleset.name}"
+                R.COUNTESS_REQUIRED, f"the {held} must be played instead of the {card}"
+            )
+    target = command.target
+    second = command.second_target
+    choice = ruleset.choices[card]
+    if choice is _NONE:
+        if target is not None or second is not None:
+            raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} does not choose a player")
+    elif (target, second) not in _options(
+        table.players, player, choice, state.out, state.protected, state.required
+    ):
+        _check_choice(state, player, card, choice, target, second)  # raises
+    names = ruleset.setup(table.players).names[card]
+    guess = command.guess
+    if names and target is not None:
+        wanted = int if ruleset.names_numbers else Card
+        if type(guess) is not wanted or guess not in names:
+            if guess is None:
+                raise IllegalCommand(R.GUESS_REQUIRED, f"the {card} must name something")
+            raise IllegalCommand(
+                R.GUESS_NOT_ALLOWED, f"the {card} cannot name {_name(guess)} in {ruleset.name}"
             )
     elif guess is not None:
-        raise IllegalCommand(R.GUESS_NOT_ALLOWED, "only a Guard with a target names a card")
+        raise IllegalCommand(
+            R.GUESS_NOT_ALLOWED, "only a Guard or a Bishop with a target names something"
+        )
 
 
-def _check_target(
-    state: GameState, player: int, card: Card, target: int | None, targeting: Targeting
+@implements("sycophant.next-card-must-choose", "targeting.choose-impossible-no-effect")
+def _check_choice(
+    state: GameState,
+    player: int,
+    card: Card,
+    choice: Choice,
+    target: int | None,
+    second: int | None,
 ) -> None:
-    if target is None:
-        if targeting is not _OTHER or _choosable(state, player):
-            raise IllegalCommand(R.TARGET_REQUIRED, f"the {card} must choose a player")
-        return
-    if not isinstance(target, int) or isinstance(target, bool):
-        raise IllegalCommand(R.MALFORMED_COMMAND, f"target must be a seat, not {target!r}")
-    if not 0 <= target < state.players:
-        raise IllegalCommand(R.NO_SUCH_PLAYER, f"there is no player {target}")
-    if target == player:
-        if targeting is _OTHER:
+    """Say why ``(target, second)`` is not among the card's options."""
+    for seat in (target, second):
+        if seat is not None and type(seat) is not int:
+            raise IllegalCommand(R.MALFORMED_COMMAND, f"a target must be a seat, not {seat!r}")
+    if second is not None and (choice is _OTHER or choice is _ANY or target is None):
+        raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} chooses one player")
+    for seat in (target, second):
+        if seat is None:
+            continue
+        if not 0 <= seat < state.players:
+            raise IllegalCommand(R.NO_SUCH_PLAYER, f"there is no player {seat}")
+        if seat == player and (choice is _OTHER or choice is _ONE_OR_TWO):
             raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} must choose another player")
-        return
-    if target in state.out:
-        raise IllegalCommand(R.TARGET_OUT_OF_ROUND, f"player {target} is out of the round")
-    if target in state.protected:
-        raise IllegalCommand(R.TARGET_PROTECTED, f"player {target} is protected by a Handmaid")
-
-
-def _choosable(state: GameState, player: int) -> tuple[int, ...]:
-    """Other players a card may choose: in the round and not protected."""
-    return _targets(state.players, player, state.out, state.protected)
+        if seat in state.out:
+            raise IllegalCommand(R.TARGET_OUT_OF_ROUND, f"player {seat} is out of the round")
+        if seat in state.protected:
+            raise IllegalCommand(R.TARGET_PROTECTED, f"player {seat} is protected by a Handmaid")
+    if target is not None and second is not None and second <= target:
+        raise IllegalCommand(
+            R.TARGET_NOT_ALLOWED, "name two different players, the lower seat as target"
+        )
+    required = state.required
+    if target is None:
+        raise IllegalCommand(R.TARGET_REQUIRED, f"the {card} must choose a player")
+    if choice is _PAIR and second is None:
+        raise IllegalCommand(R.TARGET_REQUIRED, f"the {card} must choose two players")
+    if required is not None and required not in (target, second):
+        raise IllegalCommand(
+            R.REQUIRED_PLAYER_NOT_CHOSEN,
+            f"a Sycophant requires this card to choose player {required}",
+        )
+    # A required player who cannot be chosen by this card leaves no option.
+    raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} has no player it may choose now")
 
 
 @interned
-def _targets(
-    players: int, player: int, out: frozenset[int], protected: frozenset[int]
-) -> tuple[int, ...]:
-    return tuple(p for p in range(players) if p != player and p not in out and p not in protected)
+def _options(
+    players: int,
+    player: int,
+    choice: Choice,
+    out: frozenset[int],
+    protected: frozenset[int],
+    required: int | None,
+) -> tuple[tuple[int | None, int | None], ...]:
+    """Every ``(target, second_target)`` the card may choose, in order;
+    ``((None, None),)`` when it can choose no one and has no effect."""
+    others = [p for p in range(players) if p != player and p not in out and p not in protected]
+    options: list[tuple[int | None, int | None]]
+    if choice is _OTHER:
+        options = [(p, None) for p in others]
+    elif choice is _ANY:
+        options = [(p, None) for p in sorted((*others, player))]
+    elif choice is _PAIR:
+        options = list(combinations(sorted((*others, player)), 2))
+    elif choice is _ONE_OR_TWO:
+        options = sorted(
+            [(p, None) for p in others] + list(combinations(others, 2)),
+            key=lambda pair: (pair[0], -1 if pair[1] is None else pair[1]),
+        )
+    else:
+        return ((None, None),)
+    if required is not None:
+        options = [pair for pair in options if required in pair]
+    return tuple(options) or ((None, None),)
 
 
 def _name(card: object) -> str:
     return str(card) if isinstance(card, Card) else repr(card)
 
 
-@implements(
-    "chancellor.draw-two-keep-one",
-    "chancellor.return-bottom-any-order",
-    "countess.not-during-chancellor",
-)
-def _keep(state: GameState, command: KeepCard) -> tuple[Event, ...]:
-    player = command.player
-    _expect(state, Decision.CHANCELLOR, player)
-    hand = state.hands[player]
-    bottom = command.bottom
-    if not isinstance(bottom, tuple) or not all(isinstance(c, Card) for c in bottom):
-        raise IllegalCommand(R.MALFORMED_COMMAND, "bottom must be a sequence of cards")
-    if not isinstance(command.keep, Card):
-        raise IllegalCommand(R.MALFORMED_COMMAND, f"keep must be a card, not {command.keep!r}")
-    if sorted((command.keep, *bottom)) != sorted(hand):
-        raise IllegalCommand(
-            R.INVALID_CHOICE,
-            f"keep one card and return the other {len(hand) - 1} of {', '.join(map(str, hand))}",
-        )
-    return (CardsReturned(player, len(bottom), bottom),)
+@implements("cardinal.optional-look", "bishop.target-may-redraw", "game.rules-enforced")
+def _answer(state: GameState, command: Command) -> tuple[Event, ...]:
+    """A pending choice is answered by the rules of the card that left it
+    pending: the card its player just played, on top of their pile."""
+    player = getattr(command, "player", None)
+    _expect(state, _ANSWERS[type(command)], player)  # type: ignore[arg-type]  # checked inside
+    card = state.discards[state.current][-1]
+    answer = state.table.ruleset.rules[card].answer
+    assert answer is not None, f"the {card} leaves no choice pending"
+    return answer(state, command)
 
 
 def _draw(state: GameState, command: DrawCard) -> tuple[Event, ...]:
-    _expect(state, Decision.DRAW, command.player)
+    _expect(state, _DRAW_ONLY, command.player)
     return (card_drawn(command.player, state.deck[0], False),)
+
+
+_DRAW_ONLY = frozenset({Decision.DRAW})
 
 
 def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
     first, deck = _next_deal(state, command)
+    contenders = state.table.contenders
     return deal_events(
-        state.table.ruleset, state.table.players, state.round_number + 1, first, deck
+        state.table.ruleset,
+        state.table.players,
+        state.round_number + 1,
+        first,
+        deck,
+        contenders or None,
     )
 
 
-@implements("round.next-first-player", "round.next-first-player-tie-random", "setup.shuffle")
+@implements(
+    "round.next-first-player",
+    "round.next-first-player-tie-random",
+    "setup.shuffle",
+    "game.tie-break-round",
+)
 def _next_deal(state: GameState, command: StartRound) -> tuple[int, tuple[Card, ...]]:
     """The next round's first player and deck order (top first)."""
     if state.decision is not Decision.NEXT_ROUND:
@@ -403,6 +495,11 @@ def _next_deal(state: GameState, command: StartRound) -> tuple[int, tuple[Card, 
         raise IllegalCommand(R.WRONG_DECISION, "the round is still being played")
     round_number = state.round_number + 1
     previous = state.round_result.winners if state.round_result else (state.current,)
+    contenders = state.table.contenders
+    if contenders:
+        # Ruling 31: a tied player who won the last round starts the
+        # tie-break; if none did, any tied player may.
+        previous = tuple(p for p in previous if p in contenders) or contenders
     first = command.first_player
     if first is None:
         first = (
@@ -415,24 +512,107 @@ def _next_deal(state: GameState, command: StartRound) -> tuple[int, tuple[Card, 
     elif first not in previous:
         raise IllegalCommand(
             R.INVALID_CHOICE,
-            f"the first player must be one of the previous round's winners {list(previous)}",
+            f"the first player must be one of {list(previous)}",
         )
+    players = state.table.players
     if command.deck is None:
-        deck = shuffled(state.ruleset.deck, state.seed, round_number)
+        deck = shuffled(state.ruleset.deck_for(players), state.seed, round_number)
     else:
         if not isinstance(command.deck, tuple):
             raise IllegalCommand(R.INVALID_DECK, "the deck must be a sequence of cards")
         deck = command.deck
-        _check_deck(state.ruleset, deck)
+        _check_deck(state.ruleset, players, deck)
     return first, deck
 
 
 # --------------------------------------------------------------------------
-# what happens after a turn
+# what the rules make happen without a choice
 
 
-@implements("turn.order", "out.turn-skipped", "round.end-one-player-left", "round.end-deck-empty")
+@implements(
+    "round.end-one-player-left",
+    "out.discard-hand",
+    "constable.knocked-out-token",
+    "game.immediate-win",
+    "princess.knock-out-effects-apply",
+)
+def _settle(d: _Draft, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """Apply a command's events to ``d`` with what they set off: a knock-out
+    scores the cards in its player's pile that pay for it (the Constable);
+    each token not caused by a round end is an award step of its own, which
+    can win the game at once; a knock-out that leaves one player ends the
+    round on the spot, and the rest of the effect does not happen (rulings
+    29, 30 and 39)."""
+    appliers = _APPLIERS
+    table = d.table
+    paying = table.ruleset.setup(table.players).knocked_out_tokens
+    settled: list[Event] = []
+    for event in events:
+        kind = type(event)
+        if kind is PlayerEliminated:
+            assert isinstance(event, PlayerEliminated)
+            pile = d.discards[event.player]  # before the knock-out's own discard
+            appliers[kind](d, event)
+            settled.append(event)
+            gained: list[int] = []
+            for card, reason in paying:
+                if card in pile:
+                    settled.append(_award(d, event.player, reason))
+                    gained.append(event.player)
+            if d.table.players - len(d.out) < 2:
+                return (*settled, *_end_round(d, _ONE_PLAYER_LEFT, gained))
+            if gained and _award_step(d, gained, settled):
+                return tuple(settled)
+        elif kind is TokenAwarded:
+            assert isinstance(event, TokenAwarded)
+            appliers[kind](d, event)
+            settled.append(event)
+            if _award_step(d, [event.player], settled):
+                return tuple(settled)
+        else:
+            appliers[kind](d, event)
+            settled.append(event)
+    return tuple(settled)
+
+
+def _award(d: _Draft, player: int, reason: TokenReason) -> Event:
+    tokens = (d.edits or d.table).tokens
+    event = token_awarded(player, reason, tokens[player] + 1)
+    _APPLIERS[TokenAwarded](d, event)
+    return event
+
+
+@implements("game.tokens-to-win", "game.simultaneous-winners", "game.immediate-win",
+            "game.tie-break-round", "game.tokens-to-win-premium")
+def _award_step(d: _Draft, gained: list[int], events: list[Event]) -> bool:
+    """After an award step: end the game, or call a tie-break round, and
+    say whether the game ended. Outside a tie-break round, the players at
+    the threshold win (several: shared or tied, per edition); in one, the
+    tied players who just gained a token (ruling 31)."""
+    table = d.edits or d.table
+    ruleset = table.ruleset
+    contenders = table.contenders
+    if contenders:
+        reached = tuple(sorted({p for p in gained if p in contenders}))
+    else:
+        needed = ruleset.setup(table.players).tokens_to_win
+        reached = tuple(p for p, count in enumerate(table.tokens) if count >= needed)
+    if not reached:
+        return False
+    outcome: Event
+    if len(reached) == 1 or ruleset.game_tie is GameTie.SHARED_WIN:
+        outcome = GameEnded(reached)
+    else:
+        outcome = GameTied(reached)
+    _APPLIERS[type(outcome)](d, outcome)
+    events.append(outcome)
+    return type(outcome) is GameEnded
+
+
+@implements("turn.order", "out.turn-skipped", "round.end-deck-empty")
 def _finish_turn(d: _Draft) -> tuple[Event, ...]:
+    """End the turn in ``d``: the next player in the round starts theirs and
+    draws, or the round ends. Returns the events it applied."""
     out = d.out
     n = d.table.players
     deck = d.deck
@@ -441,49 +621,93 @@ def _finish_turn(d: _Draft) -> tuple[Event, ...]:
         while True:
             player = (player + 1) % n
             if player not in out:
-                return (turn_started(player), card_drawn(player, deck[0], False))
-    live = [p for p in range(n) if p not in out]
-    return _end_round(d, _ONE_PLAYER_LEFT if len(live) == 1 else _DECK_EMPTY, live)
+                events = (turn_started(player), card_drawn(player, deck[0], False))
+                apply_to_draft(d, events)
+                return events
+    live = n - len(out)
+    return _end_round(d, _ONE_PLAYER_LEFT if live == 1 else _DECK_EMPTY, [])
 
 
 @implements(
     "round.highest-card-wins",
     "round.tie-all-win",
+    "round.tie-discard-sum",
     "round.winner-token",
     "spy.sole-spy-token",
-    "spy.one-token-max",
-    "spy.not-a-round-win",
+    "jester.mark-expected-winner",
     "game.tokens-to-win",
     "game.simultaneous-winners",
 )
-def _end_round(d: _Draft, reason: RoundEndReason, live: list[int]) -> tuple[Event, ...]:
+def _end_round(d: _Draft, reason: RoundEndReason, gained: list[int]) -> tuple[Event, ...]:
+    """End the round in ``d``: the winners, their tokens, the cards'
+    round-end tokens, as one award step with ``gained`` (the tokens of the
+    knock-out that ended it). Returns the events it applied."""
     table = d.edits or d.table
     ruleset = table.ruleset
+    n = table.players
+    live = tuple(p for p in range(n) if p not in d.out)
     if reason is _ONE_PLAYER_LEFT:
-        winners = tuple(live)
+        winners = live
         revealed: tuple[tuple[int, Card], ...] = ()
     else:
         hands = d.hands
         revealed = tuple((p, hands[p][0]) for p in live)
-        values = ruleset.values
-        best = max(values[card] for _, card in revealed)
-        winners = tuple(p for p, card in revealed if values[card] == best)
-    events: list[Event] = [RoundEnded(reason, winners, revealed)]
-    tokens = list(table.tokens)
+        winners = _showdown(ruleset, revealed, d.discards)
+    ended = RoundEnded(reason, winners, revealed)
+    events: list[Event] = [ended]
+    end = RoundEnd(n, d.out, d.discards, d.marks, winners)
+    _APPLIERS[RoundEnded](d, ended)
+    gained = list(gained)
     for p in winners:
-        tokens[p] += 1
-        events.append(token_awarded(p, _ROUND_WIN, tokens[p]))
-    if _SPY in ruleset.kinds:
-        discards = d.discards
-        spies = [p for p in live if _SPY in discards[p]]
-        if len(spies) == 1:
-            spy = spies[0]
-            tokens[spy] += 1
-            events.append(token_awarded(spy, _SPY_TOKEN, tokens[spy]))
-    needed = ruleset.tokens_to_win(table.players)
-    if max(tokens) >= needed:
-        events.append(GameEnded(tuple(p for p, count in enumerate(tokens) if count >= needed)))
+        events.append(_award(d, p, _ROUND_WIN))
+        gained.append(p)
+    for bonus in ruleset.setup(n).round_end_bonuses:
+        for p in bonus.gainers(end):
+            events.append(_award(d, p, bonus.reason))
+            gained.append(p)
+    _award_step(d, gained, events)
     return tuple(events)
+
+
+@implements(
+    "round.highest-card-wins",
+    "round.tie-all-win",
+    "round.tie-discard-sum",
+    "count.showdown-bonus",
+    "bishop.princess-beats-bishop",
+)
+def _showdown(
+    ruleset: Ruleset, revealed: tuple[tuple[int, Card], ...], discards: tuple[tuple[Card, ...], ...]
+) -> tuple[int, ...]:
+    """The winners of an empty-deck round end (ruling 28): the players
+    nobody beats. A beats B when B's card loses to A's whatever the numbers
+    (the Bishop to the Princess), else when A's number (the card's value
+    plus the pile's showdown bonuses) is higher, or equal with a higher
+    discard-pile total where the edition breaks ties that way. If everyone
+    is beaten, the card that wins such cycles does (the Princess)."""
+    values = ruleset.values
+    bonus = ruleset.showdown_bonus
+    rules = ruleset.rules
+    by_total = ruleset.round_tie is RoundTie.DISCARD_TOTAL
+    keys: dict[int, tuple[int, ...]] = {}
+    for p, card in revealed:
+        pile = discards[p]
+        number = values[card] + sum(bonus[c] for c in pile)
+        keys[p] = (number, sum(values[c] for c in pile)) if by_total else (number,)
+
+    def beats(a: int, a_card: Card, b: int, b_card: Card) -> bool:
+        if a_card in rules[b_card].loses_showdown_to:
+            return True
+        if b_card in rules[a_card].loses_showdown_to:
+            return False
+        return keys[a] > keys[b]
+
+    winners = tuple(
+        p
+        for p, card in revealed
+        if not any(beats(q, other, p, card) for q, other in revealed if q != p)
+    )
+    return winners or tuple(p for p, card in revealed if rules[card].wins_showdown_cycle)
 
 
 # --------------------------------------------------------------------------
@@ -495,15 +719,14 @@ def playable_cards(state: GameState) -> tuple[Card, ...]:
     unless a card must be played)."""
     if state.decision is not _PLAY:
         return ()
-    return _playable(state.table.ruleset.countess_forcers, state.hands[state.current])
+    return _playable(state.table.ruleset, state.hands[state.current])
 
 
 @interned
-def _playable(forcers: frozenset[Card], hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    cards = tuple(sorted(set(hand)))
-    if _COUNTESS in cards and any(card in forcers for card in hand):
-        return (_COUNTESS,)
-    return cards
+def _playable(ruleset: Ruleset, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    forbids = ruleset.forbids
+    forbidden = frozenset().union(*(forbids[card] for card in hand))
+    return tuple(card for card in sorted(set(hand)) if card not in forbidden)
 
 
 _LEGAL_PLAYS: dict[tuple[object, ...], tuple[Command, ...]] = {}
@@ -513,9 +736,11 @@ def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command,
     """Every command the rules allow now, in a fixed order.
 
     Order: by card (``Card`` order), then target seat (``None`` first), then
-    the Guard's named card; for a Chancellor, by kept card then returned
-    order; between rounds the single ``StartRound()`` (a stacked deck or a
-    chosen tied first player is accepted too). With ``card``, only the
+    second target (``None`` first), then the named card or number; for a
+    Chancellor, by kept card then returned order; for a Cardinal's look, by
+    seat then ``Decline``; for a Bishop's target, ``Redraw`` then
+    ``Decline``; between rounds the single ``StartRound()`` (a stacked deck
+    or a chosen tied first player is accepted too). With ``card``, only the
     commands that play that card.
     """
     decision = state.decision
@@ -523,19 +748,23 @@ def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command,
         player = state.current
         table = state.table
         hand = state.hands[player]
-        key = (table.ruleset, table.players, player, hand, state.out, state.protected, card)
+        required = state.required
+        key = (table.ruleset, table.players, player, hand, state.out, state.protected, required,
+               card)
         try:
             return _LEGAL_PLAYS[key]
         except KeyError:
             pass
         ruleset = table.ruleset
-        cards = _playable(ruleset.countess_forcers, state.hands[player])
+        cards = _playable(ruleset, hand)
         if card is not None:
             cards = (card,) if card in cards else ()
-        targets = _targets(table.players, player, state.out, state.protected)
         commands: tuple[Command, ...] = ()
         for c in cards:
-            commands += _play_commands(ruleset, player, c, targets)
+            options = _options(
+                table.players, player, ruleset.choices[c], state.out, state.protected, required
+            )
+            commands += _play_commands(ruleset, table.players, player, c, options)
         if len(_LEGAL_PLAYS) >= LIMIT:
             _LEGAL_PLAYS.clear()
         _LEGAL_PLAYS[key] = commands
@@ -544,6 +773,11 @@ def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command,
         return ()
     if decision is Decision.CHANCELLOR:
         return _keep_commands(state.current, tuple(sorted(state.hands[state.current])))
+    if decision is Decision.LOOK:
+        current = state.current
+        return (*(LookAtHand(current, owner) for owner in state.pending), Decline(current))
+    if decision is Decision.REDRAW:
+        return (Redraw(state.pending[0]), Decline(state.pending[0]))
     if decision is Decision.DRAW:
         return (DrawCard(state.current),)
     if decision is Decision.NEXT_ROUND:
@@ -553,19 +787,22 @@ def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command,
 
 @interned
 def _play_commands(
-    ruleset: Ruleset, player: int, card: Card, others: tuple[int, ...]
+    ruleset: Ruleset,
+    players: int,
+    player: int,
+    card: Card,
+    options: tuple[tuple[int | None, int | None], ...],
 ) -> tuple[PlayCard, ...]:
-    targeting = ruleset.targeting[card]
-    if targeting is Targeting.NONE:
-        return (PlayCard(player, card),)
-    targets: tuple[int, ...] = others
-    if targeting is Targeting.ANY:
-        targets = tuple(sorted((*others, player)))
-    if not targets:
-        return (PlayCard(player, card),)
-    if card is _GUARD:
-        return tuple(PlayCard(player, card, t, g) for t in targets for g in ruleset.guard_names)
-    return tuple(PlayCard(player, card, t) for t in targets)
+    names = ruleset.setup(players).names[card]
+    commands: list[PlayCard] = []
+    for target, second in options:
+        if target is None:
+            commands.append(PlayCard(player, card))
+        elif names:
+            commands.extend(PlayCard(player, card, target, name, second) for name in names)
+        else:
+            commands.append(PlayCard(player, card, target, None, second))
+    return tuple(commands)
 
 
 @interned

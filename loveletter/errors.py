@@ -19,9 +19,10 @@ class RejectionKind(StrEnum):
     TARGET_NOT_ALLOWED = "target-not-allowed"  #: the card chooses no one, or not oneself
     TARGET_OUT_OF_ROUND = "target-out-of-round"  #: the target is out of the round
     TARGET_PROTECTED = "target-protected"  #: the target is protected by a Handmaid
-    GUESS_REQUIRED = "guess-required"  #: a Guard with a target must name a card
-    GUESS_NOT_ALLOWED = "guess-not-allowed"  #: not a Guard, no target, or a card it cannot name
-    INVALID_CHOICE = "invalid-choice"  #: Chancellor cards or first player not among the options
+    REQUIRED_PLAYER_NOT_CHOSEN = "required-player-not-chosen"  #: a Sycophant chose someone else
+    GUESS_REQUIRED = "guess-required"  #: a Guard (or Bishop) with a target must name something
+    GUESS_NOT_ALLOWED = "guess-not-allowed"  #: not a naming card, no target, or not nameable
+    INVALID_CHOICE = "invalid-choice"  #: Chancellor cards, a look or a first player not offered
     INVALID_DECK = "invalid-deck"  #: a stacked deck that is not this ruleset's cards
     MALFORMED_COMMAND = "malformed-command"  #: not a command, or fields of the wrong type
 

@@ -22,6 +22,8 @@ class EliminationReason(StrEnum):
     GUARD_GUESS = "guard-guess"  #: a Guard named the card in hand
     BARON_COMPARISON = "baron-comparison"  #: the lower card in a Baron comparison
     PRINCESS_DISCARDED = "princess-discarded"  #: played or discarded the Princess
+    ASSASSIN = "assassin"  #: chose the Assassin's holder with a Guard
+    DOWAGER_COMPARISON = "dowager-comparison"  #: the higher card in a Dowager Queen comparison
 
 
 class RoundEndReason(StrEnum):
@@ -31,7 +33,10 @@ class RoundEndReason(StrEnum):
 
 class TokenReason(StrEnum):
     ROUND_WIN = "round-win"
-    SPY = "spy"
+    SPY = "spy"  #: the only player in the round at its end with a Spy in their pile
+    BISHOP = "bishop"  #: the Bishop named the number its target holds
+    CONSTABLE = "constable"  #: knocked out with the Constable in one's pile
+    JESTER = "jester"  #: the player the Jester marked won the round
 
 
 @attrs.frozen
@@ -63,11 +68,15 @@ class PositionEstablished(Event):
 @attrs.frozen
 class RoundStarted(Event):
     """A round began with ``deck`` (top first) as the shuffled or stacked
-    order of all the ruleset's cards; hidden from every player."""
+    order of all the ruleset's cards; hidden from every player.
+
+    ``seats`` lists the players dealt in when that is not everyone: a
+    tie-break round deals only the players tied for the game."""
 
     round_number: int
     first_player: int
     deck: tuple[Card, ...] | None
+    seats: tuple[int, ...] | None = None
 
 
 @attrs.frozen
@@ -108,15 +117,20 @@ class CardDrawn(Event):
 
 @attrs.frozen
 class CardPlayed(Event):
+    """``player`` played ``card``, choosing ``target`` (and ``second_target``,
+    for a card that chooses two players) and naming ``guess``."""
+
     player: int
     card: Card
     target: int | None = None
-    guess: Card | None = None
+    guess: Card | int | None = None
+    second_target: int | None = None
 
 
 @attrs.frozen
 class CardDiscarded(Event):
-    """``player`` discarded ``card`` face up without resolving it (Prince)."""
+    """``player`` discarded ``card`` face up without resolving it (a Prince,
+    a Bishop's redraw, the Assassin after its reveal)."""
 
     player: int
     card: Card
@@ -138,28 +152,36 @@ class PlayerProtected(Event):
 
 @attrs.frozen
 class HandSeen(Event):
-    """``viewer`` looked at ``owner``'s hand (Priest): only the viewer sees
-    the card."""
+    """``viewer`` looked at ``owner``'s hand through ``via`` (a Priest, a
+    Baroness, a Cardinal's look): only the viewer sees the card."""
 
     viewer: int
     owner: int
     card: Card | None
+    via: Card = Card.PRIEST
 
 
 @attrs.frozen
 class HandsCompared(Event):
-    """A Baron comparison: only the two players see the cards."""
+    """A comparison through ``via`` (a Baron, a Dowager Queen): only the two
+    players see the cards."""
 
     player: int
     opponent: int
     player_card: Card | None
     opponent_card: Card | None
+    via: Card = Card.BARON
 
 
 @attrs.frozen
 class HandsTraded(Event):
+    """``player`` and ``opponent`` swapped hands through ``via``: a King (its
+    player and the chosen one), a Cardinal (the two chosen, ascending). Each
+    of the two learns what the other now holds."""
+
     player: int
     opponent: int
+    via: Card = Card.KING
 
 
 @attrs.frozen
@@ -178,6 +200,55 @@ class CardsReturned(Event):
     player: int
     count: int
     cards: tuple[Card, ...] | None
+
+
+@attrs.frozen
+class ChoiceRestricted(Event):
+    """A Sycophant: the next card played, if it chooses players, must choose
+    ``required`` among them."""
+
+    player: int
+    required: int
+
+
+@attrs.frozen
+class PlayerMarked(Event):
+    """A Jester: ``player`` gains a token if ``marked`` wins this round."""
+
+    player: int
+    marked: int
+
+
+@attrs.frozen
+class CardRevealed(Event):
+    """``player`` showed ``card`` to everyone (the Assassin chosen by a Guard)."""
+
+    player: int
+    card: Card
+
+
+@attrs.frozen
+class LookOffered(Event):
+    """A Cardinal: its ``player`` may look at the hand of one of ``owners``
+    (answered by ``LookAtHand`` or ``Decline``)."""
+
+    player: int
+    owners: tuple[int, ...]
+
+
+@attrs.frozen
+class RedrawOffered(Event):
+    """A Bishop named the number ``player`` holds: ``player`` may discard
+    their card and draw a new one (answered by ``Redraw`` or ``Decline``)."""
+
+    player: int
+
+
+@attrs.frozen
+class OptionDeclined(Event):
+    """``player`` declined the optional step offered to them."""
+
+    player: int
 
 
 @attrs.frozen
@@ -201,6 +272,14 @@ class GameEnded(Event):
     winners: tuple[int, ...]
 
 
+@attrs.frozen
+class GameTied(Event):
+    """``players`` reached the tokens to win in the same award step: they
+    play a tie-break round among themselves."""
+
+    players: tuple[int, ...]
+
+
 #: every concrete event class, by its JSON type tag
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
@@ -222,8 +301,15 @@ EVENT_TYPES: dict[str, type[Event]] = {
         HandsTraded,
         ChancellorDrew,
         CardsReturned,
+        ChoiceRestricted,
+        PlayerMarked,
+        CardRevealed,
+        LookOffered,
+        RedrawOffered,
+        OptionDeclined,
         RoundEnded,
         TokenAwarded,
         GameEnded,
+        GameTied,
     )
 }

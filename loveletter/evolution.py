@@ -25,10 +25,17 @@ from loveletter.events import (
     CardRemovedFaceUp,
     CardSetAside,
     CardsReturned,
+    CardRevealed,
     ChancellorDrew,
+    ChoiceRestricted,
     Event,
     GameEnded,
     GameStarted,
+    GameTied,
+    LookOffered,
+    OptionDeclined,
+    PlayerMarked,
+    RedrawOffered,
     HandsCompared,
     HandSeen,
     HandsTraded,
@@ -47,6 +54,8 @@ from loveletter.state import _FIELDS, Decision, GameState, RoundResult, Sighting
 
 _DRAW = Decision.DRAW
 _PLAY = Decision.PLAY
+_LOOK = Decision.LOOK
+_REDRAW = Decision.REDRAW
 _sighting = interned(Sighting)
 
 _NEXT_ROUND = Decision.NEXT_ROUND
@@ -62,6 +71,7 @@ class _TableDraft:
     round), loaded on first use within a batch."""
 
     __slots__ = (
+        "contenders",
         "face_up",
         "players",
         "round_number",
@@ -82,6 +92,7 @@ class _TableDraft:
     face_up: tuple[Card, ...]
     round_result: RoundResult | None
     winners: tuple[int, ...]
+    contenders: tuple[int, ...]
 
     def __init__(self, t: Table) -> None:
         self.ruleset = t.ruleset
@@ -93,6 +104,7 @@ class _TableDraft:
         self.face_up = t.face_up
         self.round_result = t.round_result
         self.winners = t.winners
+        self.contenders = t.contenders
 
     def freeze(self) -> Table:
         return Table(
@@ -105,6 +117,7 @@ class _TableDraft:
             self.face_up,
             self.round_result,
             self.winners,
+            self.contenders,
         )
 
 
@@ -124,6 +137,10 @@ class _Draft:
     out: frozenset[int]
     protected: frozenset[int]
     sightings: tuple[Sighting, ...]
+    pending: tuple[int, ...]
+    required: int | None
+    marks: tuple[tuple[int, int], ...]
+    returns: tuple[tuple[int, int], ...]
     #: pending changes to ``table`` (None while there are none)
     edits: _TableDraft | None
 
@@ -140,6 +157,10 @@ def thaw(s: GameState) -> _Draft:
     d.out = s.out
     d.protected = s.protected
     d.sightings = s.sightings
+    d.pending = s.pending
+    d.required = s.required
+    d.marks = s.marks
+    d.returns = s.returns
     d.edits = None
     return d
 
@@ -157,6 +178,10 @@ def freeze(d: _Draft) -> GameState:
         d.out,
         d.protected,
         d.sightings,
+        d.pending,
+        d.required,
+        d.marks,
+        d.returns,
     )
 
 
@@ -206,9 +231,15 @@ def _round_started(d: _Draft, e: RoundStarted) -> None:
     d.deck = e.deck
     d.hands = ((),) * n
     d.discards = ((),) * n
-    d.out = _EMPTY
+    # A tie-break round deals in only the tied players; the others sit it
+    # out, as if out of the round from its start (ruling 31).
+    d.out = _EMPTY if e.seats is None else frozenset(range(n)) - frozenset(e.seats)
     d.protected = _EMPTY
     d.sightings = ()
+    d.pending = ()
+    d.required = None
+    d.marks = ()
+    d.returns = ()
 
 
 def _card_set_aside(d: _Draft, e: CardSetAside) -> None:
@@ -261,6 +292,9 @@ def _card_drawn(d: _Draft, e: CardDrawn) -> None:
 
 
 def _card_played(d: _Draft, e: CardPlayed) -> None:
+    # A Sycophant's requirement binds the next card played, then lapses
+    # (ruling 34); a Sycophant played next sets it again after this.
+    d.required = None
     p = e.player
     card = e.card
     hands = d.hands
@@ -271,6 +305,8 @@ def _card_played(d: _Draft, e: CardPlayed) -> None:
 
 def _card_discarded(d: _Draft, e: CardDiscarded) -> None:
     p = e.player
+    if d.decision is _REDRAW and d.pending == (p,):
+        _settle_pending(d)  # the Bishop's target chose to redraw
     card = e.card
     hands = d.hands
     d.hands = hands[:p] + (_take(hands[p], card, p),) + hands[p + 1 :]
@@ -299,7 +335,11 @@ def _player_protected(d: _Draft, e: PlayerProtected) -> None:
 def _hand_seen(d: _Draft, e: HandSeen) -> None:
     if e.card is None:
         raise EventMismatch("a redacted HandSeen cannot be replayed")
-    d.sightings = (*d.sightings, _sighting(e.viewer, e.owner, e.card, d.turn_number, Card.PRIEST))
+    if d.decision is _LOOK:
+        if e.owner not in d.pending:
+            raise EventMismatch(f"player {e.owner}'s hand was not offered for a look")
+        _settle_pending(d)
+    d.sightings = (*d.sightings, _sighting(e.viewer, e.owner, e.card, d.turn_number, e.via))
 
 
 def _hands_compared(d: _Draft, e: HandsCompared) -> None:
@@ -308,8 +348,8 @@ def _hands_compared(d: _Draft, e: HandsCompared) -> None:
     turn = d.turn_number
     d.sightings = (
         *d.sightings,
-        _sighting(e.player, e.opponent, e.opponent_card, turn, Card.BARON),
-        _sighting(e.opponent, e.player, e.player_card, turn, Card.BARON),
+        _sighting(e.player, e.opponent, e.opponent_card, turn, e.via),
+        _sighting(e.opponent, e.player, e.player_card, turn, e.via),
     )
 
 
@@ -321,8 +361,8 @@ def _hands_traded(d: _Draft, e: HandsTraded) -> None:
     turn = d.turn_number
     d.sightings = (
         *d.sightings,
-        *(_sighting(e.player, e.opponent, card, turn, Card.KING) for card in mine),
-        *(_sighting(e.opponent, e.player, card, turn, Card.KING) for card in theirs),
+        *(_sighting(e.player, e.opponent, card, turn, e.via) for card in mine),
+        *(_sighting(e.opponent, e.player, card, turn, e.via) for card in theirs),
     )
 
 
@@ -347,13 +387,51 @@ def _cards_returned(d: _Draft, e: CardsReturned) -> None:
         hand = _take(hand, card, p)
     d.hands = d.hands[:p] + (hand,) + d.hands[p + 1 :]
     d.deck = d.deck + cards
+    d.returns = (*d.returns, (p, len(cards)))
     d.decision = _PLAY
+
+
+def _settle_pending(d: _Draft) -> None:
+    """The optional step offered is answered: the turn can end."""
+    d.decision = _PLAY
+    d.pending = ()
+
+
+def _choice_restricted(d: _Draft, e: ChoiceRestricted) -> None:
+    d.required = e.required
+
+
+def _player_marked(d: _Draft, e: PlayerMarked) -> None:
+    d.marks = (*d.marks, (e.player, e.marked))
+
+
+def _card_revealed(d: _Draft, e: CardRevealed) -> None:
+    if e.card not in d.hands[e.player]:
+        raise _mismatch_hand(e.player, e.card)
+
+
+def _look_offered(d: _Draft, e: LookOffered) -> None:
+    d.decision = _LOOK
+    d.pending = e.owners
+
+
+def _redraw_offered(d: _Draft, e: RedrawOffered) -> None:
+    d.decision = _REDRAW
+    d.pending = (e.player,)
+
+
+def _option_declined(d: _Draft, e: OptionDeclined) -> None:
+    if d.decision not in (_LOOK, _REDRAW):
+        raise EventMismatch("no optional step was offered")
+    _settle_pending(d)
 
 
 def _round_ended(d: _Draft, e: RoundEnded) -> None:
     table_of(d).round_result = RoundResult(e.reason, e.winners, e.revealed)
     d.decision = _NEXT_ROUND
     d.protected = _EMPTY
+    d.required = None
+    d.pending = ()
 
 
 def _token_awarded(d: _Draft, e: TokenAwarded) -> None:
@@ -367,7 +445,12 @@ def _token_awarded(d: _Draft, e: TokenAwarded) -> None:
 
 def _game_ended(d: _Draft, e: GameEnded) -> None:
     d.decision = Decision.GAME_OVER
+    d.pending = ()
     table_of(d).winners = e.winners
+
+
+def _game_tied(d: _Draft, e: GameTied) -> None:
+    table_of(d).contenders = e.players
 
 
 def _game_started(d: _Draft, e: GameStarted) -> None:
@@ -394,9 +477,16 @@ _APPLIERS: dict[type[Event], Callable[[_Draft, Any], None]] = {
     HandsTraded: _hands_traded,
     ChancellorDrew: _chancellor_drew,
     CardsReturned: _cards_returned,
+    ChoiceRestricted: _choice_restricted,
+    PlayerMarked: _player_marked,
+    CardRevealed: _card_revealed,
+    LookOffered: _look_offered,
+    RedrawOffered: _redraw_offered,
+    OptionDeclined: _option_declined,
     RoundEnded: _round_ended,
     TokenAwarded: _token_awarded,
     GameEnded: _game_ended,
+    GameTied: _game_tied,
     GameStarted: _game_started,
     PositionEstablished: _position_established,
 }

@@ -50,8 +50,14 @@ class Position:
     round_number: int = 1
     turn_number: int = 1
     seed: int = 0
-    #: what players have been shown this round (Priest, Baron, King)
+    #: what players have been shown this round (Priest, Baron, King, ...)
     sightings: tuple[Sighting, ...] = ()
+    #: the player a Sycophant requires the next card played to choose
+    required: int | None = None
+    #: (Jester's player, marked player) pairs of this round
+    marks: tuple[tuple[int, int], ...] = ()
+    #: a tie-break round: the tied players dealt in (the others sit out)
+    contenders: tuple[int, ...] = ()
 
 
 @implements("setup.set-aside-face-down", "setup.two-player-face-up")
@@ -75,7 +81,10 @@ def from_position(position: Position) -> GameState:
         raise PositionError("tokens", f"must list {n} seats, not {len(tokens)}")
     needed = ruleset.tokens_to_win(n)
     for seat, count in enumerate(tokens):
-        if not isinstance(count, int) or not 0 <= count < needed:
+        if seat in p.contenders:  # tied for the game: at the threshold or past it
+            if not isinstance(count, int) or count < needed:
+                raise PositionError(f"tokens[{seat}]", f"a tied player has {needed} or more")
+        elif not isinstance(count, int) or not 0 <= count < needed:
             raise PositionError(
                 f"tokens[{seat}]", f"must be 0 to {needed - 1} while the game goes on, not {count}"
             )
@@ -83,7 +92,7 @@ def from_position(position: Position) -> GameState:
         value = getattr(p, name)
         if not isinstance(value, int) or value < (0 if name == "seed" else 1):
             raise PositionError(name, f"invalid value {value!r}")
-    _check_cards(p, ruleset.deck)
+    _check_cards(p, ruleset.deck_for(n))
     if p.set_aside is None:
         raise PositionError(
             "set_aside", "a round in progress still has its set-aside card (ruling 9)"
@@ -118,6 +127,7 @@ def from_position(position: Position) -> GameState:
             )
     if not p.drawn and not p.deck:
         raise PositionError("deck", "the round has ended: no card is left for the turn's draw")
+    kinds = ruleset.setup(n).kinds
     for index, seen in enumerate(p.sightings):
         if (
             not isinstance(seen, Sighting)
@@ -125,9 +135,11 @@ def from_position(position: Position) -> GameState:
             or not 0 <= seen.owner < n
             or seen.viewer == seen.owner
             or not 1 <= seen.turn <= p.turn_number
-            or seen.via not in (Card.PRIEST, Card.BARON, Card.KING)
+            or seen.via not in _SHOWING
+            or seen.via not in kinds
         ):
             raise PositionError(f"sightings[{index}]", f"not a possible sighting: {seen!r}")
+    _check_round_notes(p, kinds, out)
     return GameState(
         table=Table(
             ruleset=ruleset,
@@ -139,6 +151,7 @@ def from_position(position: Position) -> GameState:
             face_up=tuple(p.face_up),
             round_result=None,
             winners=(),
+            contenders=tuple(sorted(p.contenders)),
         ),
         decision=Decision.PLAY if p.drawn else Decision.DRAW,
         current=p.current,
@@ -149,7 +162,51 @@ def from_position(position: Position) -> GameState:
         out=out,
         protected=frozenset(p.protected),
         sightings=tuple(p.sightings),
+        required=p.required,
+        marks=tuple(map(tuple, p.marks)),  # type: ignore[arg-type]  # pairs checked above
     )
+
+
+#: the cards that show a player another's hand
+_SHOWING = frozenset(
+    {Card.PRIEST, Card.BARON, Card.KING, Card.DOWAGER_QUEEN, Card.BARONESS, Card.CARDINAL}
+)
+
+
+def _check_round_notes(p: Position, kinds: tuple[Card, ...], out: frozenset[int]) -> None:
+    """The Sycophant's requirement, the Jester's marks and the tie-break's
+    contenders must fit the cards and the seats."""
+    n = p.players
+    required = p.required
+    if required is not None:
+        if Card.SYCOPHANT not in kinds or type(required) is not int or not 0 <= required < n:
+            raise PositionError("required", f"not a seat a Sycophant can require: {required!r}")
+        if required in out or required in p.protected:
+            raise PositionError("required", f"player {required} cannot have been chosen")
+    for index, mark in enumerate(p.marks):
+        if (
+            Card.JESTER not in kinds
+            or len(mark) != 2
+            or not all(type(seat) is int and 0 <= seat < n for seat in mark)
+            or mark[0] == mark[1]
+            or Card.JESTER not in p.discards[mark[0]]
+        ):
+            raise PositionError(f"marks[{index}]", f"not a possible Jester mark: {mark!r}")
+    if len(p.marks) > sum(pile.count(Card.JESTER) for pile in p.discards):
+        raise PositionError("marks", "more marks than Jesters played")
+    contenders = p.contenders
+    if contenders:
+        if (
+            len(set(contenders)) != len(contenders)
+            or len(contenders) < 2
+            or any(type(s) is not int or not 0 <= s < n for s in contenders)
+        ):
+            raise PositionError("contenders", "must list two or more distinct seats")
+        for seat in range(n):
+            if seat not in contenders and (seat not in out or p.discards[seat]):
+                raise PositionError(
+                    "contenders", f"player {seat} sits out the tie-break round: out, empty pile"
+                )
 
 
 def _check_cards(p: Position, deck: tuple[Card, ...]) -> None:
@@ -202,4 +259,7 @@ def to_position(state: GameState) -> Position:
         turn_number=state.turn_number,
         seed=state.seed,
         sightings=state.sightings,
+        required=state.required,
+        marks=state.marks,
+        contenders=state.contenders,
     )

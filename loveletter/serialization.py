@@ -20,7 +20,16 @@ from typing import Any, Union, cast
 import attrs
 
 from loveletter.cards import Card
-from loveletter.commands import Command, DrawCard, KeepCard, PlayCard, StartRound
+from loveletter.commands import (
+    Command,
+    Decline,
+    DrawCard,
+    KeepCard,
+    LookAtHand,
+    PlayCard,
+    Redraw,
+    StartRound,
+)
 from loveletter.errors import SerializationError
 from loveletter.events import EVENT_TYPES
 from loveletter.positions import Position
@@ -29,7 +38,8 @@ from loveletter.state import GameState, RoundResult, Sighting, Table
 from loveletter.views import PlayerView
 
 COMMAND_TYPES: dict[str, type[Command]] = {
-    cls.__name__: cls for cls in (PlayCard, KeepCard, DrawCard, StartRound)
+    cls.__name__: cls
+    for cls in (PlayCard, KeepCard, DrawCard, StartRound, LookAtHand, Redraw, Decline)
 }
 #: every type that can be read back, by its ``"type"`` tag
 TYPES: dict[str, type] = {

@@ -25,6 +25,7 @@ from loveletter.cards import Card
 from loveletter.commands import PlayCard
 from loveletter.evolution import _Draft
 from loveletter.interning import interned
+from loveletter.rulesets import Ruleset
 from loveletter.state import Decision, GameState, Sighting, Table, build_state
 
 _sighting = interned(Sighting)
@@ -37,18 +38,34 @@ _HANDMAID = Card.HANDMAID
 _PRINCE = Card.PRINCE
 _KING = Card.KING
 _PRINCESS = Card.PRINCESS
-#: the cards whose effects this module knows; any other (the Chancellor, a
-#: card a future edition adds) takes the event path
+#: the cards whose effects this module knows; any other (the Chancellor, the
+#: Premium cards of 5 to 8 players) takes the event path
 _COVERED = frozenset(
     {Card.SPY, _GUARD, _PRIEST, _BARON, _HANDMAID, _PRINCE, _KING, Card.COUNTESS, _PRINCESS}
 )
+#: (ruleset, players) -> whether every kind of that deck acts only when
+#: played (no Assassin in a hand, no Constable in a pile, no Sycophant's
+#: requirement): only then may a covered card take the shortcut
+_PLAIN: dict[tuple[Ruleset, int], bool] = {}
+
+
+def _plain(ruleset: Ruleset, players: int) -> bool:
+    try:
+        return _PLAIN[ruleset, players]
+    except KeyError:
+        setup = ruleset.setup(players)
+        plain = _PLAIN[ruleset, players] = not setup.reacting and not setup.knocked_out_tokens and (
+            Card.SYCOPHANT not in setup.kinds
+        )
+        return plain
 
 
 def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | None:
     """The state after a validated ``command``; the state after its effect
     when the round ends; ``None`` to use events."""
     card = command.card
-    if card not in _COVERED:
+    table = state.table
+    if card not in _COVERED or not _plain(table.ruleset, table.players):
         return None
     player = command.player
     target = command.target
@@ -63,11 +80,12 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
     out = state.out
     protected = state.protected
     sightings = state.sightings
-    table = state.table
     loser = -1
     if target is not None:
         if card is _GUARD:
-            if command.guess in hands[target]:
+            held = hands[target][0]
+            ruleset = table.ruleset
+            if command.guess == (ruleset.values[held] if ruleset.names_numbers else held):
                 loser = target
         elif card is _PRIEST:
             seen = _sighting(player, target, hands[target][0], state.turn_number, _PRIEST)
@@ -133,6 +151,10 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         d.out = out
         d.protected = protected
         d.sightings = sightings
+        d.pending = ()
+        d.required = None
+        d.marks = state.marks
+        d.returns = state.returns
         d.edits = None
         return d
     nxt = player + 1
@@ -156,6 +178,10 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         out,
         protected,
         sightings,
+        (),
+        None,
+        state.marks,
+        state.returns,
     )
 
 
@@ -184,6 +210,7 @@ def deal_shortcut(
             deck[1 : 1 + faces],
             None,
             table.winners,
+            table.contenders,
         ),
         _PLAY,
         first_player,
@@ -193,5 +220,9 @@ def deal_shortcut(
         ((),) * n,
         _EMPTY,
         _EMPTY,
+        (),
+        (),
+        None,
+        (),
         (),
     )

@@ -19,21 +19,27 @@ class Decision(StrEnum):
     DRAW = "draw"  #: the current player must take the turn's draw (positions only)
     PLAY = "play"  #: the current player must play one of their two cards
     CHANCELLOR = "chancellor"  #: the current player keeps one card, returns the rest
+    LOOK = "look"  #: the current player may look at one of the hands a Cardinal swapped
+    REDRAW = "redraw"  #: a Bishop's target (not the current player) may discard and redraw
     NEXT_ROUND = "next-round"  #: the round is over; the next one must be dealt
     GAME_OVER = "game-over"  #: nothing more can happen
 
 
 # Enum members are looked up once: reading ``Decision.X`` costs a metaclass
 # lookup every time, and these properties sit in simulation loops.
-_PLAYER_DECISIONS = frozenset({Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR})
+_PLAYER_DECISIONS = frozenset(
+    {Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW}
+)
 _GAME_OVER = Decision.GAME_OVER
+_REDRAW = Decision.REDRAW
 
 
 @attrs.frozen
 class Sighting:
     """``viewer`` learned that ``owner`` held ``card`` on turn ``turn`` of
-    this round, through the card ``via``: their Priest, either side of a
-    Baron comparison, or a King trade (each side knows what the other got)."""
+    this round, through the card ``via``: their Priest, Baroness or
+    Cardinal's look, either side of a Baron or Dowager Queen comparison, or
+    a King or Cardinal trade (each side knows what the other got)."""
 
     viewer: int
     owner: int
@@ -72,6 +78,9 @@ class Table:
     round_result: RoundResult | None
     #: the game's winners, once it is over
     winners: tuple[int, ...]
+    #: the players tied for the game while a tie-break round decides between
+    #: them (ruling 31); empty otherwise
+    contenders: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -99,6 +108,16 @@ class GameState:
     protected: frozenset[int]
     #: what Priests and Barons showed whom this round
     sightings: tuple[Sighting, ...]
+    #: the seats of a pending optional step: the two hands a Cardinal
+    #: swapped (``look``), or the Bishop's target who may redraw (``redraw``)
+    pending: tuple[int, ...] = ()
+    #: the player the next card played must choose (a Sycophant), if any
+    required: int | None = None
+    #: (Jester's player, marked player) pairs of this round
+    marks: tuple[tuple[int, int], ...] = ()
+    #: (player, count) for each Chancellor's return this round, oldest first:
+    #: what lies under the deck and who knows it
+    returns: tuple[tuple[int, int], ...] = ()
 
     @property
     def ruleset(self) -> Ruleset:
@@ -137,10 +156,18 @@ class GameState:
         return self.table.winners
 
     @property
+    def contenders(self) -> tuple[int, ...]:
+        return self.table.contenders
+
+    @property
     def to_act(self) -> int | None:
         """The seat that must act next, or ``None`` between rounds and after
-        the game (then the next step is a chance step or nothing)."""
-        return self.current if self.decision in _PLAYER_DECISIONS else None
+        the game (then the next step is a chance step or nothing). Usually
+        the current player; a Bishop's target while they choose to redraw."""
+        decision = self.decision
+        if decision is _REDRAW:
+            return self.pending[0]
+        return self.current if decision in _PLAYER_DECISIONS else None
 
     @property
     def is_over(self) -> bool:

@@ -4,9 +4,13 @@ an event stream.
 Hidden information is a security boundary (ruling 14). A player sees their
 own hand, every discard pile in order, who is out or protected, the tokens,
 how many cards are in the deck and in each hand, the face-up cards of a
-two-player round, what their own Priest, Baron or King trade showed them,
-and the hands revealed at an empty-deck round end. They never see the deck
-order, the set-aside card, the seed, or another player's hand otherwise.
+two-player round, what their own Priest, Baron, King, Baroness, Dowager
+Queen or Cardinal showed them (a Cardinal's swap shows each of the two
+players what the other now holds), the cards they put under the deck with a
+Chancellor, the Sycophant's requirement and the Jester's marks, the
+Assassin's reveal, and the hands revealed at an empty-deck round end. They
+never see the deck order, the set-aside card, the seed, or another player's
+hand otherwise.
 """
 
 from __future__ import annotations
@@ -63,6 +67,18 @@ class PlayerView:
     winners: tuple[int, ...]
     #: the commands this player may give now (empty unless they must act)
     legal_commands: tuple[Command, ...]
+    #: the bottom of the deck as far as this player put it there with a
+    #: Chancellor: top first, ending with the bottom card, ``None`` where a
+    #: card is not theirs to know; empty when they know nothing of it
+    deck_bottom: tuple[Card | None, ...] = ()
+    #: the player a Sycophant requires the next card played to choose
+    required: int | None = None
+    #: (Jester's player, marked player) pairs of this round
+    marks: tuple[tuple[int, int], ...] = ()
+    #: the players tied for the game, during a tie-break round
+    contenders: tuple[int, ...] = ()
+    #: the seats of the optional step pending (a Cardinal's look, a Bishop's redraw)
+    pending: tuple[int, ...] = ()
 
 
 @implements(
@@ -70,6 +86,9 @@ class PlayerView:
     "priest.look-secretly",
     "baron.secret-comparison",
     "countess.hidden-reason",
+    "baroness.look-one-or-two",
+    "cardinal.optional-look",
+    "dowager-queen.secret-comparison",
 )
 def view(state: GameState, player: int) -> PlayerView:
     """Everything ``player`` may know about ``state``, and nothing more."""
@@ -96,7 +115,34 @@ def view(state: GameState, player: int) -> PlayerView:
         round_result=state.round_result,
         winners=state.winners,
         legal_commands=legal_commands(state) if state.to_act == player else (),
+        deck_bottom=_deck_bottom(state, player),
+        required=state.required,
+        marks=state.marks,
+        contenders=state.contenders,
+        pending=state.pending,
     )
+
+
+@implements("chancellor.return-bottom-any-order")
+def _deck_bottom(state: GameState, player: int) -> tuple[Card | None, ...]:
+    """The cards ``player`` returned under the deck that are still in it.
+
+    Returned cards go under the deck and draws come from the top, so the
+    bottom of the deck is every return of the round, oldest first, less
+    whatever draws have eaten into them from above."""
+    returns = state.returns
+    if not any(owner == player for owner, _ in returns):
+        return ()
+    owners = [owner for owner, count in returns for _ in range(count)]
+    deck = state.deck
+    kept = min(len(owners), len(deck))
+    if kept == 0:
+        return ()
+    bottom = zip(owners[len(owners) - kept :], deck[len(deck) - kept :], strict=True)
+    known = [card if owner == player else None for owner, card in bottom]
+    while known and known[0] is None:
+        known.pop(0)
+    return tuple(known)
 
 
 def _hide_all(field: str) -> Callable[[Any, int], Event]:

@@ -1,9 +1,13 @@
-"""Card kinds.
+"""Card kinds, and (in this package's modules) each card's rules.
 
 A :class:`Card` names a character, not a physical card: a deck holds several
 copies of some kinds. A card's *value* belongs to the ruleset, not to the
 kind (the Princess is worth 9 in the 2019 edition and 8 in Premium), so it is
 looked up with :meth:`loveletter.rulesets.Ruleset.value`.
+
+Each kind has one module here (``loveletter.cards.guard``, ...) holding all
+of its rules: its effect when played and whatever it does at other moments
+of a round (see :class:`loveletter.cards.base.CardRules`).
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ class Card(IntEnum):
     """A character kind. The integer is an identity code, never a value.
 
     Codes give the canonical order used wherever the engine lists cards
-    (legal commands, sorted decks): it follows the 2019 card values, so
-    ``sorted(cards)`` reads from Spy up to Princess.
+    (legal commands, sorted decks): the ten kinds of the 2019 edition first,
+    then the nine the Premium Edition adds. The order is only an order: a
+    card's value is :meth:`loveletter.rulesets.Ruleset.value`.
     """
 
     SPY = 0
@@ -29,6 +34,16 @@ class Card(IntEnum):
     KING = 7
     COUNTESS = 8
     PRINCESS = 9
+    # Premium Edition, 5 to 8 players
+    BISHOP = 10
+    DOWAGER_QUEEN = 11
+    CONSTABLE = 12
+    COUNT = 13
+    SYCOPHANT = 14
+    BARONESS = 15
+    CARDINAL = 16
+    JESTER = 17
+    ASSASSIN = 18
 
     @property
     def title(self) -> str:

@@ -1,0 +1,100 @@
+"""What the card modules share: reading hands, and the events they emit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loveletter.cards import Card
+from loveletter.events import (
+    CardDiscarded,
+    CardDrawn,
+    CardPlayed,
+    ChancellorDrew,
+    EliminationReason,
+    Event,
+    HandsCompared,
+    HandSeen,
+    HandsTraded,
+    PlayerEliminated,
+    PlayerProtected,
+)
+from loveletter.interning import interned
+from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.state import GameState
+
+card_played = interned(CardPlayed)
+card_discarded = interned(CardDiscarded)
+card_drawn = interned(CardDrawn)
+player_eliminated = interned(PlayerEliminated)
+player_protected = interned(PlayerProtected)
+hand_seen = interned(HandSeen)
+hands_compared = interned(HandsCompared)
+hands_traded = interned(HandsTraded)
+chancellor_drew = interned(ChancellorDrew)
+
+GUARD_GUESS = EliminationReason.GUARD_GUESS
+BARON_COMPARISON = EliminationReason.BARON_COMPARISON
+PRINCESS_DISCARDED = EliminationReason.PRINCESS_DISCARDED
+
+
+def remaining(hand: tuple[Card, ...], played: Card) -> tuple[Card, ...]:
+    """The hand once ``played`` has left it (one copy only)."""
+    if hand[0] == played:
+        return hand[1:]
+    index = hand.index(played)
+    return hand[:index] + hand[index + 1 :]
+
+
+def discard_unresolved(state: GameState, player: int, cards: tuple[Card, ...]) -> list[Event]:
+    """``player`` discards ``cards`` face up without their effects; a card
+    that acts when discarded (the Princess) then does so."""
+    rules = state.table.ruleset.rules
+    events: list[Event] = []
+    for card in cards:
+        events.append(card_discarded(player, card))
+        reaction = rules[card].when_discarded
+        if reaction is not None:
+            events.extend(reaction(player))
+    return events
+
+
+@implements("prince.empty-deck-draws-set-aside", "assassin.discard-and-redraw")
+def draw_replacement(state: GameState, player: int) -> Event:
+    """``player`` draws a card to replace a discarded one: the top of the
+    deck, or the set-aside card when the deck is empty (rulings 9 and 38:
+    a turn makes at most one such draw, and the round ends after it, so the
+    set-aside card is always there)."""
+    if state.deck:
+        return card_drawn(player, state.deck[0], False)
+    assert state.set_aside is not None, "ruling 38: one empty-deck draw per turn"
+    return card_drawn(player, state.set_aside, True)
+
+
+def discard_and_draw(state: GameState, player: int, cards: tuple[Card, ...]) -> tuple[Event, ...]:
+    """Discard ``cards`` without effect, then draw a replacement unless the
+    discard knocked ``player`` out (the Princess)."""
+    events = discard_unresolved(state, player, cards)
+    if any(type(e) is PlayerEliminated for e in events):
+        return tuple(events)
+    return (*events, draw_replacement(state, player))
+
+
+def compare(
+    state: GameState, player: int, played: Card, target: int, via: Card, lower_loses: bool
+) -> tuple[Event, ...]:
+    """A secret comparison of the player's remaining card with the target's
+    (Baron: the lower is knocked out; Dowager Queen: the higher). Printed
+    values: no showdown bonus applies here."""
+    mine = remaining(state.hands[player], played)[0]
+    theirs = state.hands[target][0]
+    compared = hands_compared(player, target, mine, theirs, via)
+    values = state.table.ruleset.values
+    if values[mine] == values[theirs]:
+        return (compared,)
+    player_loses = (values[mine] < values[theirs]) is lower_loses
+    reason = BARON_COMPARISON if lower_loses else EliminationReason.DOWAGER_COMPARISON
+    if player_loses:
+        return (compared, player_eliminated(player, reason, (mine,)))
+    return (compared, player_eliminated(target, reason, (theirs,)))

@@ -1,0 +1,116 @@
+"""What a card's rules can say: :class:`CardRules`.
+
+A card acts at more moments than when it is played: while held (the
+Countess forbids playing the King or the Prince; the Assassin answers a
+Guard), when discarded without being played (the Princess), from a discard
+pile (the Constable on a knock-out, the Count at the showdown, the Spy and
+the Jester at the end of a round), and through the choices it leaves
+pending (the Chancellor's keep, the Cardinal's look, the Bishop's redraw).
+Each card module describes all of that in one :class:`CardRules` value; the
+engine asks the rules of the cards in play at each moment and names no card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.events import Event, TokenReason
+
+if TYPE_CHECKING:
+    from loveletter.commands import Command, PlayCard
+    from loveletter.state import GameState
+
+
+class Choice(IntEnum):
+    """Whom a card makes its player choose."""
+
+    NONE = 0  #: no one
+    OTHER = 1  #: one other player
+    ANY = 2  #: one player, its own player included
+    PAIR = 3  #: exactly two distinct players, its own player included
+    ONE_OR_TWO_OTHERS = 4  #: one or two distinct other players
+
+
+class Naming(IntEnum):
+    """What a card makes its player name, beside choosing a player.
+
+    Whether a name is a card kind or a number is the ruleset's
+    (:attr:`loveletter.rulesets.Ruleset.names_numbers`); which ones may be
+    named is the card's: anything present in the deck in use, or all of that
+    but the card's own kind (or number).
+    """
+
+    NOTHING = 0
+    ALL_BUT_OWN = 1  #: the Guard
+    ANYTHING = 2  #: the Bishop
+
+
+@attrs.frozen
+class RoundEnd:
+    """What round-end bonuses look at, once the round's winners are known."""
+
+    players: int
+    out: frozenset[int]
+    discards: tuple[tuple[Card, ...], ...]
+    #: (Jester's player, marked player) pairs of this round
+    marks: tuple[tuple[int, int], ...]
+    winners: tuple[int, ...]
+
+
+#: a card's effect: the events it causes once played (after ``CardPlayed``),
+#: given the state before it left its player's hand
+Effect = Callable[["GameState", "PlayCard"], tuple[Event, ...]]
+#: a held card answering its holder being chosen: the events replacing the
+#: playing card's effect, or ``None`` when it does not react to that card
+Reaction = Callable[["GameState", "PlayCard", int], "tuple[Event, ...] | None"]
+#: what discarding the card without playing it does to its player
+WhenDiscarded = Callable[[int], tuple[Event, ...]]
+#: the events answering the choice this card left pending
+Answer = Callable[["GameState", "Command"], tuple[Event, ...]]
+
+
+@attrs.frozen
+class RoundEndBonus:
+    """Tokens of ``reason`` that a card hands out when a round ends."""
+
+    reason: TokenReason
+    #: the players who gain one token each
+    gainers: Callable[[RoundEnd], tuple[int, ...]]
+
+
+def _no_effect(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    return ()
+
+
+@attrs.frozen
+class CardRules:
+    """Every rule of one card kind, at every moment it matters."""
+
+    card: Card
+    #: when played: the effect
+    effect: Effect = _no_effect
+    chooses: Choice = Choice.NONE
+    names: Naming = Naming.NOTHING
+    #: while in a hand: kinds its holder may not play
+    forbids: frozenset[Card] = frozenset()
+    #: while in a hand: what happens when its holder is chosen
+    when_holder_chosen: Reaction | None = None
+    #: when discarded without being played
+    when_discarded: WhenDiscarded | None = None
+    #: when its player chose it and must now finish a pending choice
+    answer: Answer | None = None
+    #: in a discard pile when its owner is knocked out: a token of this reason
+    knocked_out_token: TokenReason | None = None
+    #: in its owner's discard pile at an empty-deck showdown: added to their number
+    showdown_bonus: int = 0
+    #: held at the showdown: kinds that beat it whatever the numbers
+    loses_showdown_to: frozenset[Card] = frozenset()
+    #: held at the showdown: wins when every player is beaten by someone
+    wins_showdown_cycle: bool = False
+    #: in a discard pile or marked on the table when the round ends
+    round_end_bonus: RoundEndBonus | None = None

@@ -1,0 +1,59 @@
+"""The Cardinal (Premium, value 2): two players trade hands; its player
+may then look at one of the two."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loveletter.cards import Card
+from loveletter.cards._common import hand_seen, hands_traded
+from loveletter.cards.base import Choice, CardRules
+from loveletter.commands import Decline, LookAtHand
+from loveletter.errors import IllegalCommand, RejectionKind
+from loveletter.events import Event, LookOffered, OptionDeclined
+from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import Command, PlayCard
+    from loveletter.state import GameState
+
+
+@implements(
+    "cardinal.swap-two-players",
+    "cardinal.optional-look",
+    "targeting.choose-impossible-no-effect",
+)
+def cardinal(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """The two chosen players trade hands (a trade, not a discard: a moved
+    Princess is safe); each learns what the other now holds (ruling 35).
+    Then the look is offered."""
+    first, second = command.target, command.second_target
+    if first is None or second is None:
+        return ()
+    return (
+        hands_traded(first, second, Card.CARDINAL),
+        LookOffered(command.player, (first, second)),
+    )
+
+
+@implements("cardinal.optional-look")
+def look(state: GameState, command: Command) -> tuple[Event, ...]:
+    """The Cardinal's player looks at one of the two hands, or declines."""
+    if type(command) is Decline:
+        return (OptionDeclined(command.player),)
+    if type(command) is not LookAtHand:
+        raise IllegalCommand(
+            RejectionKind.WRONG_DECISION, "the Cardinal's player must answer LookAtHand or Decline"
+        )
+    owner = command.owner
+    if type(owner) is not int:
+        raise IllegalCommand(RejectionKind.MALFORMED_COMMAND, f"owner must be a seat, not {owner!r}")
+    if owner not in state.pending:
+        raise IllegalCommand(
+            RejectionKind.INVALID_CHOICE,
+            f"look at the hand of player {state.pending[0]} or {state.pending[1]}",
+        )
+    return (hand_seen(command.player, owner, state.hands[owner][0], Card.CARDINAL),)
+
+
+RULES = CardRules(Card.CARDINAL, cardinal, Choice.PAIR, answer=look)

@@ -1,0 +1,62 @@
+"""The Chancellor (2019 edition, value 6): draw two, keep one, return two."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loveletter.cards import Card
+from loveletter.cards._common import chancellor_drew
+from loveletter.cards.base import CardRules
+from loveletter.commands import KeepCard
+from loveletter.errors import IllegalCommand, RejectionKind
+from loveletter.events import CardsReturned, Event
+from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import Command, PlayCard
+    from loveletter.state import GameState
+
+
+@implements(
+    "chancellor.draw-two-keep-one",
+    "chancellor.one-card-in-deck",
+    "chancellor.empty-deck-no-effect",
+)
+def chancellor(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """Draw up to two cards; the keep-and-return choice is then pending."""
+    drawn = state.deck[:2]
+    if not drawn:
+        return ()
+    return (chancellor_drew(command.player, len(drawn), drawn),)
+
+
+@implements(
+    "chancellor.draw-two-keep-one",
+    "chancellor.return-bottom-any-order",
+    "countess.not-during-chancellor",
+)
+def keep(state: GameState, command: Command) -> tuple[Event, ...]:
+    """Keep one card of the hand and put the others under the deck in the
+    order listed (ruling 4). The Countess lock does not apply (ruling 15)."""
+    if type(command) is not KeepCard:
+        raise IllegalCommand(
+            RejectionKind.WRONG_DECISION, "the Chancellor's player must keep one card"
+        )
+    player = command.player
+    hand = state.hands[player]
+    bottom = command.bottom
+    if not isinstance(bottom, tuple) or not all(isinstance(c, Card) for c in bottom):
+        raise IllegalCommand(RejectionKind.MALFORMED_COMMAND, "bottom must be a sequence of cards")
+    if not isinstance(command.keep, Card):
+        raise IllegalCommand(
+            RejectionKind.MALFORMED_COMMAND, f"keep must be a card, not {command.keep!r}"
+        )
+    if sorted((command.keep, *bottom)) != sorted(hand):
+        raise IllegalCommand(
+            RejectionKind.INVALID_CHOICE,
+            f"keep one card and return the other {len(hand) - 1} of {', '.join(map(str, hand))}",
+        )
+    return (CardsReturned(player, len(bottom), bottom),)
+
+
+RULES = CardRules(Card.CHANCELLOR, chancellor, answer=keep)

@@ -1,0 +1,21 @@
+"""The Constable (Premium, value 6): a token for its owner when they are
+knocked out with it already in their discard pile."""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.cards.base import CardRules
+from loveletter.events import TokenReason
+from loveletter.rules import implements
+
+
+@implements("constable.knocked-out-token", "constable.no-effect", "game.immediate-win")
+def _token() -> TokenReason:
+    # The engine looks at the pile as it was before the knock-out's own
+    # discard, so a Constable still in hand scores nothing (ruling 29); the
+    # token is an award step of its own unless the knock-out ends the round
+    # (ruling 30).
+    return TokenReason.CONSTABLE
+
+
+RULES = CardRules(Card.CONSTABLE, knocked_out_token=_token())

@@ -1,0 +1,20 @@
+"""The Countess (value 8 in 2019, 7 in Premium): no effect, but held with
+the King or a Prince she must be played."""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.cards.base import CardRules
+from loveletter.rules import implements
+
+
+@implements("countess.forced-by-king-or-prince", "countess.voluntary", "game.rules-enforced")
+def _forbidden() -> frozenset[Card]:
+    # By name only: no other card forces her (rulings 15 and 26), and she
+    # may always be played herself (ruling 17).
+    return frozenset({Card.KING, Card.PRINCE})
+
+
+#: countess.no-effect, countess.hidden-reason: playing her emits nothing,
+#: so no one learns whether she was forced
+RULES = CardRules(Card.COUNTESS, forbids=_forbidden())

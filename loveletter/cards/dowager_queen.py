@@ -1,0 +1,35 @@
+"""The Dowager Queen (Premium, value 7): compare hands; the higher card is
+knocked out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loveletter.cards import Card
+from loveletter.cards._common import compare
+from loveletter.cards.base import Choice, CardRules
+from loveletter.events import Event
+from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import PlayCard
+    from loveletter.state import GameState
+
+
+@implements(
+    "dowager-queen.compare-higher-out",
+    "dowager-queen.tie-no-effect",
+    "dowager-queen.secret-comparison",
+    "targeting.choose-impossible-no-effect",
+)
+def dowager_queen(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """The Baron's mirror, by printed values (ruling 37)."""
+    target = command.target
+    if target is None:
+        return ()
+    return compare(
+        state, command.player, command.card, target, Card.DOWAGER_QUEEN, lower_loses=False
+    )
+
+
+RULES = CardRules(Card.DOWAGER_QUEEN, dowager_queen, Choice.OTHER)

@@ -1,0 +1,27 @@
+"""The King (value 7 in 2019, 6 in Premium): trade hands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loveletter.cards import Card
+from loveletter.cards._common import hands_traded
+from loveletter.cards.base import Choice, CardRules
+from loveletter.events import Event
+from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import PlayCard
+    from loveletter.state import GameState
+
+
+@implements("king.trade-hands", "handmaid.all-protected-no-effect")
+def king(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """The player and the target swap the cards in their hands."""
+    target = command.target
+    if target is None:
+        return ()
+    return (hands_traded(command.player, target, Card.KING),)
+
+
+RULES = CardRules(Card.KING, king, Choice.OTHER)

@@ -1,0 +1,42 @@
+"""The Princess (value 9 in 2019, 8 in Premium): discarding her, for
+any reason, knocks her player out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loveletter.cards import Card
+from loveletter.cards._common import PRINCESS_DISCARDED, player_eliminated, remaining
+from loveletter.cards.base import CardRules
+from loveletter.events import Event
+from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import PlayCard
+    from loveletter.state import GameState
+
+
+@implements("princess.eliminated-when-played-or-discarded")
+def princess(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """Playing the Princess knocks her player out, discarding the other card."""
+    player = command.player
+    rest = remaining(state.hands[player], command.card)
+    return (player_eliminated(player, PRINCESS_DISCARDED, rest),)
+
+
+@implements(
+    "princess.eliminated-when-played-or-discarded",
+    "prince.princess-discard-eliminates",
+    "princess.knock-out-effects-apply",
+)
+def discarded(player: int) -> tuple[Event, ...]:
+    """Discarded without being played (a Prince, a Bishop's redraw): her
+    player is out and the rest of that effect (the draw) does not happen;
+    effects of being knocked out (a Constable) still do."""
+    return (player_eliminated(player, PRINCESS_DISCARDED, ()),)
+
+
+#: bishop.princess-beats-bishop: a showdown cycle goes to her (ruling 28)
+RULES = CardRules(
+    Card.PRINCESS, princess, when_discarded=discarded, wins_showdown_cycle=True
+)

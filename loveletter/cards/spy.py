@@ -1,0 +1,24 @@
+"""The Spy (2019 edition, value 0)."""
+
+from __future__ import annotations
+
+from loveletter.cards import Card
+from loveletter.cards.base import CardRules, RoundEnd, RoundEndBonus
+from loveletter.events import TokenReason
+from loveletter.rules import implements
+
+
+@implements("spy.sole-spy-token", "spy.one-token-max", "spy.not-a-round-win")
+def sole_spy(end: RoundEnd) -> tuple[int, ...]:
+    """The player still in the round with a Spy in their pile, if they are
+    the only one (one token, however many Spies they discarded; ruling 10)."""
+    spies = [
+        p
+        for p in range(end.players)
+        if p not in end.out and Card.SPY in end.discards[p]
+    ]
+    return (spies[0],) if len(spies) == 1 else ()
+
+
+#: spy.no-effect: played or discarded, nothing happens at once
+RULES = CardRules(Card.SPY, round_end_bonus=RoundEndBonus(TokenReason.SPY, sole_spy))
