@@ -334,6 +334,10 @@ def _check_play(state: GameState, command: PlayCard) -> None:
     if type(card) is not Card:
         raise IllegalCommand(R.MALFORMED_COMMAND, f"card must be a Card, not {card!r}")
     if card not in hand:
+        if card not in state.table.ruleset.kinds:  # a name this edition does not know
+            raise IllegalCommand(
+                R.MALFORMED_COMMAND, f"{state.table.ruleset.name} has no {card} card"
+            )
         raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
     table = state.table
     ruleset = table.ruleset

@@ -274,10 +274,10 @@ class GameEnded(Event):
 
 @attrs.frozen
 class GameTied(Event):
-    """``players`` reached the tokens to win in the same award step: they
-    play a tie-break round among themselves."""
+    """The ``tied`` players reached the tokens to win in the same award
+    step: they play a tie-break round among themselves."""
 
-    players: tuple[int, ...]
+    tied: tuple[int, ...]
 
 
 #: every concrete event class, by its JSON type tag

@@ -450,7 +450,7 @@ def _game_ended(d: _Draft, e: GameEnded) -> None:
 
 
 def _game_tied(d: _Draft, e: GameTied) -> None:
-    table_of(d).contenders = e.players
+    table_of(d).contenders = e.tied
 
 
 def _game_started(d: _Draft, e: GameStarted) -> None:

@@ -251,7 +251,7 @@ MALFORMED: list[tuple[str, str, type | None, str]] = [
     ("the wrong kind of object", ll.dumps(DrawCard(0)), Event, "type"),
     ("missing field", play_card(player=...), None, "player"),
     ("missing card", play_card(card=...), None, "card"),
-    ("unknown card name", play_card(card="Jester"), None, "card"),
+    ("unknown card name", play_card(card="Joker"), None, "card"),
     ("card given as a number", play_card(guess=3), None, "guess"),
     ("seat given as a string", play_card(target="1"), None, "target"),
     ("seat given as a boolean", play_card(player=True), None, "player"),

@@ -21,6 +21,7 @@ import yaml
 from loveletter.conformance.vocabulary import (
     CARD_KEYS,
     CARD_LIST_KEYS,
+    GUESS_KEYS,
     CARD_NAMES,
     COMMAND_FIELDS,
     DECISIONS,
@@ -28,11 +29,15 @@ from loveletter.conformance.vocabulary import (
     REJECTION_KINDS,
     STATE_FIELDS,
     VIEW_FIELDS,
+    is_guess,
 )
 from loveletter.errors import LoveLetterError
 
 #: the case format this package reads (the ``format`` key of a case)
-CASE_FORMAT = 1
+CASE_FORMAT = 1.1
+#: every ``format`` a case may declare: 1.1 only added to 1 (Premium), so
+#: a format-1 case reads the same under 1.1
+CASE_FORMATS = (1, 1.1)
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -64,6 +69,10 @@ _POSITION_KEYS = {
     "round_number",
     "turn_number",
     "sightings",
+    # format 1.1
+    "required",
+    "marks",
+    "contenders",
 }
 _STEP_KEYS = {"command", "events", "rejected", "seen_by", "checks", "note"}
 _LEGAL_KEYS = {
@@ -195,6 +204,9 @@ class _Checker:
                 where = _join(field, key)
                 if key in CARD_KEYS:
                     self.card(item, where, nullable=True)
+                elif key in GUESS_KEYS:
+                    if item is not None and not is_guess(item):
+                        raise self.fail(where, f"expected a card name or a number, not {item!r}")
                 elif key in CARD_LIST_KEYS and item is not None:
                     if isinstance(item, list) and all(not isinstance(x, list) for x in item):
                         self.cards(item, where)
@@ -253,8 +265,8 @@ def parse_case(data: Any, file: str) -> Case:
         c.case = raw_id
     c.mapping(data, "", _TOP_KEYS)
     fmt = c.require(data, "", "format")
-    if fmt != CASE_FORMAT:
-        raise c.fail("format", f"this runner reads case format {CASE_FORMAT}, not {fmt!r}")
+    if isinstance(fmt, bool) or fmt not in CASE_FORMATS:
+        raise c.fail("format", f"this runner reads case formats 1 and 1.1, not {fmt!r}")
     case_id = c.text(c.require(data, "", "id"), "id")
     if not ID_PATTERN.match(case_id):
         raise c.fail("id", "use lowercase letters, digits and single hyphens")
@@ -344,6 +356,16 @@ def _start(c: _Checker, value: Any, players: int) -> None:
         c.card(seen["card"], f"{where}.card")
         c.card(seen["via"], f"{where}.via")
         c.integer(seen["turn"], f"{where}.turn", minimum=1)
+    if p.get("required") is not None:
+        c.seat(p["required"], f"{field}.required", players)
+    for i, mark in enumerate(c.array(p.get("marks", []), f"{field}.marks")):
+        where = f"{field}.marks[{i}]"
+        if len(c.array(mark, where)) != 2:
+            raise c.fail(where, "a mark is [Jester's player, marked player]")
+        for j, seat in enumerate(mark):
+            c.seat(seat, f"{where}[{j}]", players)
+    if "contenders" in p:
+        c.seats(p["contenders"], f"{field}.contenders", players)
 
 
 def _step(c: _Checker, value: Any, field: str, players: int) -> None:

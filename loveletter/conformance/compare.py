@@ -88,12 +88,14 @@ def sequence_diff(expected: Sequence[JSON], actual: JSON) -> list[str]:
 
 
 def canonical_command(command: JSON) -> str:
-    """A command as canonical text: every field present (absent = null)."""
+    """A command as canonical text: the fields of its type, a null one left
+    out (absent and null mean the same)."""
     if not isinstance(command, dict):
         return json.dumps(command, sort_keys=True)
     fields = COMMAND_FIELDS.get(command.get("type", ""), ())
     full = {"type": command.get("type"), **{f: None for f in fields}, **command}
-    return json.dumps(full, sort_keys=True, separators=(",", ":"))
+    given = {key: value for key, value in full.items() if value is not None or key not in fields}
+    return json.dumps(given, sort_keys=True, separators=(",", ":"))
 
 
 def command_set_diff(expected: Sequence[JSON], actual: JSON, exact: bool) -> list[str]:

@@ -111,6 +111,9 @@ def _start(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
                 )
                 for s in p.get("sightings", ())
             ),
+            required=p.get("required"),
+            marks=tuple(tuple(mark) for mark in p.get("marks", ())),
+            contenders=tuple(p.get("contenders", ())),
         )
         return from_position(position), []
     except ScriptError:
@@ -163,6 +166,10 @@ def observe_state(state: GameState) -> dict[str, JSON]:
         "tokens": list(state.tokens),
         "round_result": to_data(state.round_result),
         "winners": list(state.winners),
+        "required": state.required,
+        "marks": to_data(state.marks),
+        "contenders": list(state.contenders),
+        "pending": list(state.pending),
     }
 
 

@@ -25,14 +25,16 @@ from loveletter.conformance.vocabulary import (
     STATE_FIELDS,
     VIEW_FIELDS,
 )
+from loveletter.cards import Card
 from loveletter.events import EliminationReason, RoundEndReason, TokenReason
 from loveletter.rulesets import RULESETS
 
 JSON = Any
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "https://loveletter.dev/conformance/schema/"
-CARDS = ["Spy", "Guard", "Priest", "Baron", "Handmaid", "Prince", "Chancellor", "King",
-         "Countess", "Princess"]  # fmt: skip
+CARDS = [card.title for card in Card]
+#: the cards through which a player is shown another's hand
+SHOWING = ["Priest", "Baron", "King", "DowagerQueen", "Baroness", "Cardinal"]
 
 _REF_CARD = {"$ref": "#/$defs/card"}
 _REF_CARDS = {"$ref": "#/$defs/cards"}
@@ -43,6 +45,10 @@ _NULLABLE_CARD = {"anyOf": [_REF_CARD, {"type": "null"}]}
 _NULLABLE_CARDS = {"anyOf": [_REF_CARDS, {"type": "null"}]}
 _PILES = {"type": "array", "items": _REF_CARDS}
 _COUNT = {"type": "integer", "minimum": 0}
+_MARKS = {
+    "type": "array",
+    "items": {"type": "array", "items": _REF_SEAT, "minItems": 2, "maxItems": 2},
+}
 
 _FIELD_TYPES: dict[str, JSON] = {
     "player": _REF_SEAT,
@@ -51,6 +57,13 @@ _FIELD_TYPES: dict[str, JSON] = {
     "owner": _REF_SEAT,
     "first_player": _NULLABLE_SEAT,
     "target": _NULLABLE_SEAT,
+    "second_target": _NULLABLE_SEAT,
+    "required": _REF_SEAT,
+    "marked": _REF_SEAT,
+    "owners": _SEATS,
+    "tied": _SEATS,
+    "seats": {"anyOf": [_SEATS, {"type": "null"}]},
+    "guess": {"anyOf": [_REF_CARD, {"type": "integer", "minimum": 0}, {"type": "null"}]},
     "players": {"type": "integer", "minimum": 1},
     "round_number": {"type": "integer", "minimum": 1},
     "count": _COUNT,
@@ -80,7 +93,7 @@ def _field(event: str, name: str) -> JSON:
             "TokenAwarded": TokenReason,
         }[event]
         return {"enum": [v.value for v in values]}
-    if name in CARD_KEYS:
+    if name in CARD_KEYS and name not in _FIELD_TYPES:
         return _NULLABLE_CARD
     if name in CARD_LIST_KEYS:
         return _NULLABLE_CARDS
@@ -129,7 +142,7 @@ def case_schema() -> JSON:
             "owner": _REF_SEAT,
             "card": _REF_CARD,
             "turn": {"type": "integer", "minimum": 1},
-            "via": {"enum": ["Priest", "Baron", "King"]},
+            "via": {"enum": SHOWING},
         },
         "additionalProperties": False,
     }
@@ -162,6 +175,10 @@ def case_schema() -> JSON:
             ]
         },
         "winners": _SEATS,
+        "required": _NULLABLE_SEAT,
+        "marks": _MARKS,
+        "contenders": _SEATS,
+        "pending": _SEATS,
     }
     assert set(state_checks) == set(STATE_FIELDS)
     commands = {"type": "array", "items": {"$ref": "#/$defs/command"}}
@@ -177,6 +194,7 @@ def case_schema() -> JSON:
             "set_aside_present": {"type": "boolean"},
             "sightings": {"type": "array", "items": sighting},
             "legal_commands": commands,
+            "deck_bottom": {"type": "array", "items": _NULLABLE_CARD},
             **{k: v for k, v in state_checks.items() if k in VIEW_FIELDS},
         },
         "additionalProperties": False,
@@ -257,18 +275,21 @@ def case_schema() -> JSON:
             "round_number": {"type": "integer", "minimum": 1},
             "turn_number": {"type": "integer", "minimum": 1},
             "sightings": {"type": "array", "items": sighting},
+            "required": _NULLABLE_SEAT,
+            "marks": _MARKS,
+            "contenders": _SEATS,
         },
         "additionalProperties": False,
     }
     return {
         "$schema": DRAFT,
         "$id": BASE + "case-v1.json",
-        "title": "Love Letter conformance case, format 1",
+        "title": "Love Letter conformance case, format 1.1 (reads format 1 too)",
         "description": "See conformance/README.md for the meaning of every field.",
         "type": "object",
         "required": ["format", "id", "title", "rules", "ruleset", "players", "start", "steps"],
         "properties": {
-            "format": {"const": 1},
+            "format": {"enum": [1, 1.1]},
             "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
             "title": {"type": "string", "minLength": 1},
             "description": {"type": "string"},

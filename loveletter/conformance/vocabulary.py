@@ -13,7 +13,15 @@ from typing import Any
 import attrs
 
 from loveletter.cards import Card
-from loveletter.commands import DrawCard, KeepCard, PlayCard, StartRound
+from loveletter.commands import (
+    Decline,
+    DrawCard,
+    KeepCard,
+    LookAtHand,
+    PlayCard,
+    Redraw,
+    StartRound,
+)
 from loveletter.errors import RejectionKind
 from loveletter.events import EVENT_TYPES
 from loveletter.state import Decision
@@ -30,11 +38,13 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 #: command type -> its fields
 COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     cls.__name__: tuple(f.name for f in attrs.fields(cls))
-    for cls in (PlayCard, KeepCard, DrawCard, StartRound)
+    for cls in (PlayCard, KeepCard, DrawCard, StartRound, LookAtHand, Redraw, Decline)
 }
 
 #: the commands a player gives (``StartRound`` is the dealer's chance step)
-PLAYER_COMMANDS: frozenset[str] = frozenset({"PlayCard", "KeepCard", "DrawCard"})
+PLAYER_COMMANDS: frozenset[str] = frozenset(
+    {"PlayCard", "KeepCard", "DrawCard", "LookAtHand", "Redraw", "Decline"}
+)
 
 REJECTION_KINDS: frozenset[str] = frozenset(kind.value for kind in RejectionKind)
 DECISIONS: frozenset[str] = frozenset(decision.value for decision in Decision)
@@ -56,6 +66,11 @@ STATE_FIELDS: tuple[str, ...] = (
     "tokens",
     "round_result",
     "winners",
+    # format 1.1 (Premium)
+    "required",
+    "marks",
+    "contenders",
+    "pending",
 )
 
 #: the fields of a player's view
@@ -63,8 +78,11 @@ VIEW_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(PlayerView))
 
 #: keys holding one card name, or a list of them, wherever they appear
 CARD_KEYS: frozenset[str] = frozenset(
-    {"card", "guess", "player_card", "opponent_card", "keep", "set_aside"}
+    {"card", "player_card", "opponent_card", "keep", "set_aside", "via"}
 )
+#: keys holding a card name in editions that name cards, a number in those
+#: that name numbers
+GUESS_KEYS: frozenset[str] = frozenset({"guess"})
 CARD_LIST_KEYS: frozenset[str] = frozenset(
     {"deck", "cards", "discarded", "face_up", "bottom", "hand"}
 )
@@ -72,3 +90,8 @@ CARD_LIST_KEYS: frozenset[str] = frozenset(
 
 def is_card(value: Any) -> bool:
     return isinstance(value, str) and value in CARD_NAMES
+
+
+def is_guess(value: Any) -> bool:
+    """A card name, or a number (an integer that is not a boolean)."""
+    return is_card(value) or (isinstance(value, int) and not isinstance(value, bool))

@@ -58,9 +58,9 @@ def test_run_without_a_script_is_errored_with_the_field() -> None:
 
 
 def test_unknown_ruleset_is_skipped_with_a_reason() -> None:
-    script = {**script_for(_case("baron-tie")), "ruleset": "premium"}
+    script = {**script_for(_case("baron-tie")), "ruleset": "online"}
     _, replies = _talk({"type": "run", "seq": 1, "case": script})
-    assert replies[0] == {"type": "skipped", "seq": 1, "reason": "unknown ruleset 'premium'"}
+    assert replies[0] == {"type": "skipped", "seq": 1, "reason": "unknown ruleset 'online'"}
 
 
 def test_impossible_start_is_reported_as_start_rejected() -> None:
