@@ -47,7 +47,7 @@ from loveletter.events import (
 from loveletter.evolution import _APPLIERS, _Draft, apply_to_draft, freeze, initial_state, thaw
 from loveletter.interning import LIMIT, interned
 from loveletter.rules import implements
-from loveletter.rulesets import GameTie, Ruleset, RoundTie, get_ruleset
+from loveletter.rulesets import GameTie, RoundTie, Ruleset, get_ruleset
 from loveletter.shortcut import deal_shortcut, play_shortcut
 from loveletter.state import Decision, GameState
 
@@ -304,9 +304,7 @@ def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     chosen player (the Assassin answering a Guard) instead of the effect."""
     _check_play(state, command)
     card = command.card
-    played = card_played(
-        command.player, card, command.target, command.guess, command.second_target
-    )
+    played = card_played(command.player, card, command.target, command.guess, command.second_target)
     table = state.table
     rules = table.ruleset.rules
     reacting = table.ruleset.setup(table.players).reacting
@@ -586,8 +584,13 @@ def _award(d: _Draft, player: int, reason: TokenReason) -> Event:
     return event
 
 
-@implements("game.tokens-to-win", "game.simultaneous-winners", "game.immediate-win",
-            "game.tie-break-round", "game.tokens-to-win-premium")
+@implements(
+    "game.tokens-to-win",
+    "game.simultaneous-winners",
+    "game.immediate-win",
+    "game.tie-break-round",
+    "game.tokens-to-win-premium",
+)
 def _award_step(d: _Draft, gained: list[int], events: list[Event]) -> bool:
     """After an award step: end the game, or call a tie-break round, and
     say whether the game ended. Outside a tie-break round, the players at
@@ -753,8 +756,16 @@ def legal_commands(state: GameState, card: Card | None = None) -> tuple[Command,
         table = state.table
         hand = state.hands[player]
         required = state.required
-        key = (table.ruleset, table.players, player, hand, state.out, state.protected, required,
-               card)
+        key = (
+            table.ruleset,
+            table.players,
+            player,
+            hand,
+            state.out,
+            state.protected,
+            required,
+            card,
+        )
         try:
             return _LEGAL_PLAYS[key]
         except KeyError:

@@ -17,7 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from loveletter import Card, GameState, Ruleset, events_for, evolve, get_ruleset, replay
-from loveletter.commands import Command, DrawCard, KeepCard, PlayCard, StartRound
+from loveletter.commands import (
+    Command,
+    DrawCard,
+    KeepCard,
+    PlayCard,
+    StartRound,
+)
 from loveletter.events import (
     CardDealt,
     CardDiscarded,
@@ -31,6 +37,7 @@ from loveletter.events import (
     Event,
     GameEnded,
     GameStarted,
+    GameTied,
     HandsCompared,
     HandSeen,
     HandsTraded,
@@ -45,16 +52,45 @@ from loveletter.events import (
     TurnStarted,
 )
 
-#: Cards whose player chooses someone, in both 2019 editions. Hard-coded
-#: rather than read from the ruleset because a viewer joining from a
-#: described position is never told which ruleset the stream belongs to.
-_CHOOSES_A_PLAYER = frozenset({Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING})
+#: Cards whose player chooses someone, in every edition. Hard-coded rather
+#: than read from the ruleset because a viewer joining from a described
+#: position is never told which ruleset the stream belongs to.
+_CHOOSES_A_PLAYER = frozenset(
+    {
+        Card.GUARD,
+        Card.PRIEST,
+        Card.BARON,
+        Card.PRINCE,
+        Card.KING,
+        Card.BISHOP,
+        Card.DOWAGER_QUEEN,
+        Card.SYCOPHANT,
+        Card.BARONESS,
+        Card.CARDINAL,
+        Card.JESTER,
+    }
+)
 
 #: Events that start the next step of the story: a played card's
 #: consequences are the events between it and the first of these.
-_BOUNDARIES = (CardPlayed, TurnStarted, RoundEnded, RoundStarted, GameEnded, CardsReturned)
+_BOUNDARIES = (
+    CardPlayed,
+    TurnStarted,
+    RoundEnded,
+    RoundStarted,
+    GameEnded,
+    GameTied,
+    CardsReturned,
+)
 
-_PREPOSITION = {Card.BARON: "against", Card.KING: "with"}
+_PREPOSITION = {Card.BARON: "against", Card.DOWAGER_QUEEN: "against", Card.KING: "with"}
+
+#: What a card played to no effect *now* keeps for later, told to spectators
+#: and players alike (the cards' rules are public).
+_LATER = {
+    Card.CONSTABLE: "if they are knocked out this round, it earns them a favor token",
+    Card.COUNT: "it adds 1 to their hand at the showdown",
+}
 
 
 def default_name(seat: int) -> str:
@@ -62,8 +98,22 @@ def default_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def card_name(card: Card) -> str:
+    """A card's name as printed: "Dowager Queen", where ``str(card)`` (the
+    JSON name) is "DowagerQueen"."""
+    return _DISPLAY[card]
+
+
+_DISPLAY = {card: card.name.replace("_", " ").title() for card in Card}
+
+
 def _the(card: Card) -> str:
-    return f"the {card}"
+    return f"the {card_name(card)}"
+
+
+def _named(guess: Card | int) -> str:
+    """What a Guard or a Bishop named: a card (2019) or a number (Premium)."""
+    return _the(guess) if isinstance(guess, Card) else str(guess)
 
 
 def _capital(text: str) -> str:

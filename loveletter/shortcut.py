@@ -54,8 +54,10 @@ def _plain(ruleset: Ruleset, players: int) -> bool:
         return _PLAIN[ruleset, players]
     except KeyError:
         setup = ruleset.setup(players)
-        plain = _PLAIN[ruleset, players] = not setup.reacting and not setup.knocked_out_tokens and (
-            Card.SYCOPHANT not in setup.kinds
+        plain = _PLAIN[ruleset, players] = (
+            not setup.reacting
+            and not setup.knocked_out_tokens
+            and (Card.SYCOPHANT not in setup.kinds)
         )
         return plain
 
@@ -83,9 +85,9 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
     loser = -1
     if target is not None:
         if card is _GUARD:
-            held = hands[target][0]
+            theirs = hands[target][0]
             ruleset = table.ruleset
-            if command.guess == (ruleset.values[held] if ruleset.names_numbers else held):
+            if command.guess == (ruleset.values[theirs] if ruleset.names_numbers else theirs):
                 loser = target
         elif card is _PRIEST:
             seen = _sighting(player, target, hands[target][0], state.turn_number, _PRIEST)

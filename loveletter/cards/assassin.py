@@ -37,5 +37,11 @@ def answer_guard(state: GameState, command: PlayCard, holder: int) -> tuple[Even
     )
 
 
+@implements("assassin.no-effect")
+def played(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """Played (or discarded) he does nothing: he acts only while held."""
+    return ()
+
+
 #: assassin.no-effect: played or discarded, he does nothing
-RULES = CardRules(Card.ASSASSIN, when_holder_chosen=answer_guard)
+RULES = CardRules(Card.ASSASSIN, played, when_holder_chosen=answer_guard)

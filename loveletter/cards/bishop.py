@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import discard_and_draw
-from loveletter.cards.base import Choice, CardRules, Naming
+from loveletter.cards.base import CardRules, Choice, Naming
 from loveletter.commands import Decline, Redraw
 from loveletter.errors import IllegalCommand, RejectionKind
 from loveletter.events import Event, OptionDeclined, RedrawOffered, TokenAwarded, TokenReason

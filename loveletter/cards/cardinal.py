@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import hand_seen, hands_traded
-from loveletter.cards.base import Choice, CardRules
+from loveletter.cards.base import CardRules, Choice
 from loveletter.commands import Decline, LookAtHand
 from loveletter.errors import IllegalCommand, RejectionKind
 from loveletter.events import Event, LookOffered, OptionDeclined
@@ -47,7 +47,9 @@ def look(state: GameState, command: Command) -> tuple[Event, ...]:
         )
     owner = command.owner
     if type(owner) is not int:
-        raise IllegalCommand(RejectionKind.MALFORMED_COMMAND, f"owner must be a seat, not {owner!r}")
+        raise IllegalCommand(
+            RejectionKind.MALFORMED_COMMAND, f"owner must be a seat, not {owner!r}"
+        )
     if owner not in state.pending:
         raise IllegalCommand(
             RejectionKind.INVALID_CHOICE,

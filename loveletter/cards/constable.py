@@ -3,10 +3,16 @@ knocked out with it already in their discard pile."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from loveletter.cards import Card
 from loveletter.cards.base import CardRules
-from loveletter.events import TokenReason
+from loveletter.events import Event, TokenReason
 from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import PlayCard
+    from loveletter.state import GameState
 
 
 @implements("constable.knocked-out-token", "constable.no-effect", "game.immediate-win")
@@ -18,4 +24,10 @@ def _token() -> TokenReason:
     return TokenReason.CONSTABLE
 
 
-RULES = CardRules(Card.CONSTABLE, knocked_out_token=_token())
+@implements("constable.no-effect")
+def played(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """No effect now: the Constable acts from the pile, on a knock-out."""
+    return ()
+
+
+RULES = CardRules(Card.CONSTABLE, played, knocked_out_token=_token())

@@ -3,9 +3,16 @@ their hand at an empty-deck showdown."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from loveletter.cards import Card
 from loveletter.cards.base import CardRules
+from loveletter.events import Event
 from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import PlayCard
+    from loveletter.state import GameState
 
 
 @implements("count.showdown-bonus", "count.no-effect")
@@ -15,4 +22,10 @@ def _bonus() -> int:
     return 1
 
 
-RULES = CardRules(Card.COUNT, showdown_bonus=_bonus())
+@implements("count.no-effect")
+def played(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """No effect now: the Count acts from the pile, at the showdown."""
+    return ()
+
+
+RULES = CardRules(Card.COUNT, played, showdown_bonus=_bonus())

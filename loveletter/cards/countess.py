@@ -3,9 +3,16 @@ the King or a Prince she must be played."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from loveletter.cards import Card
 from loveletter.cards.base import CardRules
+from loveletter.events import Event
 from loveletter.rules import implements
+
+if TYPE_CHECKING:
+    from loveletter.commands import PlayCard
+    from loveletter.state import GameState
 
 
 @implements("countess.forced-by-king-or-prince", "countess.voluntary", "game.rules-enforced")
@@ -15,6 +22,12 @@ def _forbidden() -> frozenset[Card]:
     return frozenset({Card.KING, Card.PRINCE})
 
 
+@implements("countess.no-effect", "countess.hidden-reason")
+def played(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """No effect; nothing is emitted, so no one learns whether she was forced."""
+    return ()
+
+
 #: countess.no-effect, countess.hidden-reason: playing her emits nothing,
 #: so no one learns whether she was forced
-RULES = CardRules(Card.COUNTESS, forbids=_forbidden())
+RULES = CardRules(Card.COUNTESS, played, forbids=_forbidden())

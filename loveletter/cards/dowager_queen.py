@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import compare
-from loveletter.cards.base import Choice, CardRules
+from loveletter.cards.base import CardRules, Choice
 from loveletter.events import Event
 from loveletter.rules import implements
 

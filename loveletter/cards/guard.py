@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import GUARD_GUESS, player_eliminated
-from loveletter.cards.base import Choice, CardRules, Naming
+from loveletter.cards.base import CardRules, Choice, Naming
 from loveletter.events import Event
 from loveletter.rules import implements
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
-from loveletter.cards.base import Choice, CardRules, RoundEnd, RoundEndBonus
+from loveletter.cards.base import CardRules, Choice, RoundEnd, RoundEndBonus
 from loveletter.events import Event, PlayerMarked, TokenReason
 from loveletter.rules import implements
 

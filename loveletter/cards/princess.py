@@ -37,6 +37,4 @@ def discarded(player: int) -> tuple[Event, ...]:
 
 
 #: bishop.princess-beats-bishop: a showdown cycle goes to her (ruling 28)
-RULES = CardRules(
-    Card.PRINCESS, princess, when_discarded=discarded, wins_showdown_cycle=True
-)
+RULES = CardRules(Card.PRINCESS, princess, when_discarded=discarded, wins_showdown_cycle=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
-from loveletter.cards.base import Choice, CardRules
+from loveletter.cards.base import CardRules, Choice
 from loveletter.events import ChoiceRestricted, Event
 from loveletter.rules import implements
 

@@ -21,11 +21,11 @@ import yaml
 from loveletter.conformance.vocabulary import (
     CARD_KEYS,
     CARD_LIST_KEYS,
-    GUESS_KEYS,
     CARD_NAMES,
     COMMAND_FIELDS,
     DECISIONS,
     EVENT_FIELDS,
+    GUESS_KEYS,
     REJECTION_KINDS,
     STATE_FIELDS,
     VIEW_FIELDS,

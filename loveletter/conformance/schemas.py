@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from loveletter.cards import Card
 from loveletter.conformance.vocabulary import (
     CARD_KEYS,
     CARD_LIST_KEYS,
@@ -25,7 +26,6 @@ from loveletter.conformance.vocabulary import (
     STATE_FIELDS,
     VIEW_FIELDS,
 )
-from loveletter.cards import Card
 from loveletter.events import EliminationReason, RoundEndReason, TokenReason
 from loveletter.rulesets import RULESETS
 
