@@ -553,7 +553,7 @@ def _settle(d: _Draft, events: tuple[Event, ...]) -> tuple[Event, ...]:
         kind = type(event)
         if kind is PlayerEliminated:
             assert isinstance(event, PlayerEliminated)
-            pile = d.discards[event.player]  # before the knock-out's own discard
+            pile = _pile_that_pays(d, event)
             appliers[kind](d, event)
             settled.append(event)
             gained: list[int] = []
@@ -575,6 +575,13 @@ def _settle(d: _Draft, events: tuple[Event, ...]) -> tuple[Event, ...]:
             appliers[kind](d, event)
             settled.append(event)
     return tuple(settled)
+
+
+def _pile_that_pays(d: _Draft, knock_out: PlayerEliminated) -> tuple[Card, ...]:
+    """The pile whose cards pay for a knock-out: as it was before the
+    knock-out's own discard, so a Constable still in hand pays nothing
+    (ruling 29)."""
+    return d.discards[knock_out.player]
 
 
 def _award(d: _Draft, player: int, reason: TokenReason) -> Event:

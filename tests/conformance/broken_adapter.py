@@ -3,33 +3,27 @@
 Used to prove that the suite can fail: ``python broken_adapter.py BUG``
 where BUG is one of :data:`BUGS`. Each bug is a plausible mistake of
 another implementation, made by patching this engine in the adapter's own
-process only.
+process only: most replace a part of one card's rules
+(:class:`loveletter.cards.base.CardRules`), the rest one engine function.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
 import loveletter.engine as engine
 from loveletter.cards import Card
-from loveletter.commands import KeepCard, PlayCard
+from loveletter.cards._common import BARON_COMPARISON, player_eliminated, remaining
+from loveletter.cards.base import Naming, RoundEnd, RoundEndBonus
+from loveletter.commands import Command, PlayCard
 from loveletter.conformance import adapter
-from loveletter.effects import EFFECTS
-from loveletter.effects._common import BARON_COMPARISON, player_eliminated, remaining
-from loveletter.events import (
-    CardsReturned,
-    Event,
-    GameEnded,
-    RoundEnded,
-    RoundEndReason,
-    TokenAwarded,
-    TokenReason,
-)
+from loveletter.events import CardsReturned, Event, PlayerEliminated, TokenReason
 from loveletter.evolution import _Draft
-from loveletter.rulesets import RULESETS, Targeting
+from loveletter.rulesets import RULESETS
 from loveletter.state import GameState
 
 
@@ -37,116 +31,118 @@ def _patch(name: str, value: object) -> None:
     vars(engine)[name] = value
 
 
-def _set_effect(card: Card, effect: Callable[[GameState, PlayCard], tuple[Event, ...]]) -> None:
-    effects = list(EFFECTS)
-    effects[card] = effect
-    _patch("EFFECTS", tuple(effects))
+def _change_rules(card: Card, **changes: Any) -> None:
+    """Every ruleset gets ``card``'s rules with ``changes``; the tables a
+    ruleset derives from the cards' rules are rebuilt."""
+    for ruleset in RULESETS.values():
+        rules = list(ruleset.rules)
+        rules[card] = attrs.evolve(rules[card], **changes)
+        object.__setattr__(ruleset, "rules", tuple(rules))
+        ruleset.__attrs_post_init__()
+
+
+def _original(card: Card) -> Any:
+    return RULESETS["2019"].rules[card]
 
 
 def baron_tie_eliminates() -> None:
+    effect = _original(Card.BARON).effect
+
     def baron(state: GameState, command: PlayCard) -> tuple[Event, ...]:
-        events = EFFECTS[Card.BARON](state, command)
+        events: tuple[Event, ...] = effect(state, command)
         if len(events) == 1:  # a tie: knock out the Baron's player anyway
             mine = remaining(state.hands[command.player], command.card)[0]
             return (*events, player_eliminated(command.player, BARON_COMPARISON, (mine,)))
         return events
 
-    _set_effect(Card.BARON, baron)
+    _change_rules(Card.BARON, effect=baron)
 
 
 def protected_targetable() -> None:
-    original = engine._check_target
+    original = engine._options
 
-    def check_target(
-        state: GameState, player: int, card: Card, target: int | None, targeting: Targeting
-    ) -> None:
-        if isinstance(target, int) and target in state.protected:
-            state = attrs.evolve(state, protected=frozenset())
-        original(state, player, card, target, targeting)
+    def options(
+        players: int,
+        player: int,
+        choice: Any,
+        out: frozenset[int],
+        protected: frozenset[int],
+        required: int | None,
+    ) -> Any:
+        return original(players, player, choice, out, frozenset(), required)
 
-    _patch("_check_target", check_target)
+    _patch("_options", options)
 
 
 def countess_not_forced() -> None:
-    for ruleset in RULESETS.values():
-        object.__setattr__(ruleset, "countess_forcers", frozenset())
+    _change_rules(Card.COUNTESS, forbids=frozenset())
 
 
 def guard_may_name_guard() -> None:
-    for ruleset in RULESETS.values():
-        object.__setattr__(ruleset, "guard_names", (Card.GUARD, *ruleset.guard_names))
+    _change_rules(Card.GUARD, names=Naming.ANYTHING)
 
 
 def prince_does_nothing_on_empty_deck() -> None:
-    def prince(state: GameState, command: PlayCard) -> tuple[Event, ...]:
-        return EFFECTS[Card.PRINCE](state, command) if state.deck else ()
+    effect = _original(Card.PRINCE).effect
 
-    _set_effect(Card.PRINCE, prince)
+    def prince(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+        return effect(state, command) if state.deck else ()
+
+    _change_rules(Card.PRINCE, effect=prince)
 
 
 def chancellor_returns_reversed() -> None:
-    original = engine._keep
+    answer = _original(Card.CHANCELLOR).answer
 
-    def keep(state: GameState, command: KeepCard) -> tuple[Event, ...]:
+    def keep(state: GameState, command: Command) -> tuple[Event, ...]:
         return tuple(
             attrs.evolve(e, cards=tuple(reversed(e.cards or ())))
             if isinstance(e, CardsReturned)
             else e
-            for e in original(state, command)
+            for e in answer(state, command)
         )
 
-    _patch("_keep", keep)
-
-
-def _rescored(d: _Draft, ended: RoundEnded, spies: list[int]) -> tuple[Event, ...]:
-    """The end of a round with these winners and Spy-token holders."""
-    table = d.edits or d.table
-    tokens = list(table.tokens)
-    events: list[Event] = [ended]
-    for player, reason in [(p, TokenReason.ROUND_WIN) for p in ended.winners] + [
-        (p, TokenReason.SPY) for p in spies
-    ]:
-        tokens[player] += 1
-        events.append(TokenAwarded(player, reason, tokens[player]))
-    needed = table.ruleset.tokens_to_win(table.players)
-    if max(tokens) >= needed:
-        events.append(GameEnded(tuple(p for p, n in enumerate(tokens) if n >= needed)))
-    return tuple(events)
-
-
-def _end_round_patch(
-    change: Callable[[_Draft, RoundEnded, list[int], list[int]], tuple[Event, ...]],
-) -> None:
-    original = engine._end_round
-
-    def end_round(d: _Draft, reason: RoundEndReason, live: list[int]) -> tuple[Event, ...]:
-        events = original(d, reason, live)
-        ended = events[0]
-        assert isinstance(ended, RoundEnded)
-        spies = [
-            e.player for e in events if isinstance(e, TokenAwarded) and e.reason is TokenReason.SPY
-        ]
-        return change(d, ended, live, spies)
-
-    _patch("_end_round", end_round)
+    _change_rules(Card.CHANCELLOR, answer=keep)
 
 
 def tie_won_by_first_seat() -> None:
-    _end_round_patch(
-        lambda d, ended, live, spies: _rescored(
-            d, attrs.evolve(ended, winners=ended.winners[:1]), spies
-        )
-    )
+    original = engine._showdown
+
+    def showdown(*args: Any) -> tuple[int, ...]:
+        return original(*args)[:1]
+
+    _patch("_showdown", showdown)
 
 
 def spy_token_shared() -> None:
-    def change(
-        d: _Draft, ended: RoundEnded, live: list[int], spies: list[int]
-    ) -> tuple[Event, ...]:
-        with_spy = [p for p in live if Card.SPY in d.discards[p]]
-        return _rescored(d, ended, with_spy)
+    def every_spy(end: RoundEnd) -> tuple[int, ...]:
+        return tuple(
+            p for p in range(end.players) if p not in end.out and Card.SPY in end.discards[p]
+        )
 
-    _end_round_patch(change)
+    _change_rules(Card.SPY, round_end_bonus=RoundEndBonus(TokenReason.SPY, every_spy))
+
+
+def assassin_ignored() -> None:
+    _change_rules(Card.ASSASSIN, when_holder_chosen=None)
+
+
+def count_not_added() -> None:
+    _change_rules(Card.COUNT, showdown_bonus=0)
+
+
+def sycophant_does_not_bind() -> None:
+    def sycophant(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+        return ()
+
+    _change_rules(Card.SYCOPHANT, effect=sycophant)
+
+
+def constable_scores_from_hand() -> None:
+    def pile(d: _Draft, knock_out: PlayerEliminated) -> tuple[Card, ...]:
+        return d.discards[knock_out.player] + knock_out.discarded
+
+    _patch("_pile_that_pays", pile)
 
 
 #: bug name -> patch
@@ -159,6 +155,10 @@ BUGS: dict[str, Callable[[], None]] = {
     "chancellor-returns-reversed": chancellor_returns_reversed,
     "tie-won-by-first-seat": tie_won_by_first_seat,
     "spy-token-shared": spy_token_shared,
+    "assassin-ignored": assassin_ignored,
+    "count-not-added": count_not_added,
+    "sycophant-does-not-bind": sycophant_does_not_bind,
+    "constable-scores-from-hand": constable_scores_from_hand,
 }
 
 if __name__ == "__main__":

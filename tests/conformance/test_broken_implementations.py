@@ -64,6 +64,10 @@ def test_broken_baron_still_passes_unrelated_cases() -> None:
         ("chancellor-returns-reversed", "chancellor.return-bottom-any-order"),
         ("tie-won-by-first-seat", "round.tie-all-win"),
         ("spy-token-shared", "spy.sole-spy-token"),
+        ("assassin-ignored", "assassin.guard-player-knocked-out"),
+        ("count-not-added", "count.showdown-bonus"),
+        ("sycophant-does-not-bind", "sycophant.next-card-must-choose"),
+        ("constable-scores-from-hand", "constable.knocked-out-token"),
     ],
 )
 def test_each_plausible_bug_is_caught_by_the_cases_of_its_rule(bug: str, rule: str) -> None:
