@@ -351,8 +351,11 @@ def _check_play(state: GameState, command: PlayCard) -> None:
     if choice is _NONE:
         if target is not None or second is not None:
             raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} does not choose a player")
-    elif (target, second) not in _options(
-        table.players, player, choice, state.out, state.protected, state.required
+    elif (
+        (target is not None and type(target) is not int)  # 1.0 and True equal seat 1
+        or (second is not None and type(second) is not int)
+        or (target, second)
+        not in _options(table.players, player, choice, state.out, state.protected, state.required)
     ):
         _check_choice(state, player, card, choice, target, second)  # raises
     names = ruleset.setup(table.players).names[card]

@@ -19,9 +19,12 @@ from collections.abc import Callable, Iterable, Sequence
 from loveletter import Card, GameState, Ruleset, events_for, evolve, get_ruleset, replay
 from loveletter.commands import (
     Command,
+    Decline,
     DrawCard,
     KeepCard,
+    LookAtHand,
     PlayCard,
+    Redraw,
     StartRound,
 )
 from loveletter.events import (
@@ -30,9 +33,11 @@ from loveletter.events import (
     CardDrawn,
     CardPlayed,
     CardRemovedFaceUp,
+    CardRevealed,
     CardSetAside,
     CardsReturned,
     ChancellorDrew,
+    ChoiceRestricted,
     EliminationReason,
     Event,
     GameEnded,
@@ -41,9 +46,13 @@ from loveletter.events import (
     HandsCompared,
     HandSeen,
     HandsTraded,
+    LookOffered,
+    OptionDeclined,
     PlayerEliminated,
+    PlayerMarked,
     PlayerProtected,
     PositionEstablished,
+    RedrawOffered,
     RoundEnded,
     RoundEndReason,
     RoundStarted,
@@ -51,6 +60,8 @@ from loveletter.events import (
     TokenReason,
     TurnStarted,
 )
+from loveletter.rulesets import RoundTie
+from loveletter.state import Decision
 
 #: Cards whose player chooses someone, in every edition. Hard-coded rather
 #: than read from the ruleset because a viewer joining from a described
@@ -146,12 +157,14 @@ def narrate(
 class Narrator:
     """Narrates a game batch by batch, remembering what it needs between
     batches (the ruleset for card values, the round and turn numbers, who
-    is protected, the tokens) so that an interactive front end can narrate
-    each step as it happens.
+    is protected, the tokens, the discard piles, a Sycophant's requirement,
+    the Jester's marks, a pending option, a tie for the game) so that an
+    interactive front end can narrate each step as it happens.
 
     A batch should hold a played card together with the events it caused,
     as :func:`~loveletter.step` returns them; otherwise a missing follow-up
-    is read as "no effect".
+    is read as "no effect". Everything remembered is public: a player's
+    narrator never learns more than the redacted stream tells it.
     """
 
     def __init__(self, viewer: int | None = None, names: Sequence[str] | None = None) -> None:
@@ -162,6 +175,23 @@ class Narrator:
         self._turn: int | None = None
         self._protected: set[int] = set()
         self._tokens: dict[int, int] = {}
+        #: each seat's played and discarded cards this round (public), or
+        #: ``None`` when the story joined a round it cannot follow
+        self._piles: dict[int, list[Card]] | None = None
+        #: the seats dealt in this round, when not everyone (a tie-break)
+        self._seats: tuple[int, ...] | None = None
+        #: whether a round is being played (a game won now is won mid-round)
+        self._round_open = False
+        #: the last card played, for what follows from it
+        self._played: CardPlayed | None = None
+        #: the player a Sycophant requires the next card played to choose
+        self._required: int | None = None
+        #: (Jester's player, marked player) pairs of this round
+        self._marks: list[tuple[int, int]] = []
+        #: the optional step offered and not yet answered
+        self._offered: Decision | None = None
+        #: the players tied for the game, during tie-break rounds
+        self._contenders: tuple[int, ...] = ()
         #: omniscient only: the game so far, to tell whose hand holds what
         #: where no event says it (after a King trade or a Chancellor)
         self._state: GameState | None = None
@@ -184,9 +214,16 @@ class Narrator:
             HandsTraded: self._hands_traded,
             ChancellorDrew: self._chancellor_drew,
             CardsReturned: self._cards_returned,
+            ChoiceRestricted: self._choice_restricted,
+            PlayerMarked: self._player_marked,
+            CardRevealed: self._card_revealed,
+            LookOffered: self._look_offered,
+            RedrawOffered: self._redraw_offered,
+            OptionDeclined: self._option_declined,
             RoundEnded: self._round_ended,
             TokenAwarded: self._token_awarded,
             GameEnded: self._game_ended,
+            GameTied: self._game_tied,
         }
 
     @property
@@ -257,6 +294,12 @@ class Narrator:
     def _round_name(self) -> str:
         return f"round {self._round}" if self._round is not None else "the round"
 
+    def _names(self, seats: Iterable[int]) -> str:
+        return _join([self.name(seat) for seat in seats])
+
+    def _whose(self, player: int, seat: int) -> str:
+        return "their own" if seat == player else f"{self.name(seat)}'s"
+
     def _set_ruleset(self, name: str) -> str:
         """Remember the ruleset (for card values); return its title."""
         try:
@@ -266,6 +309,19 @@ class Narrator:
             return name
         return self._rules.title
 
+    def _pile(self, seat: int, *cards: Card) -> None:
+        if self._piles is not None:
+            self._piles.setdefault(seat, []).extend(cards)
+
+    def _new_round(self) -> None:
+        self._protected.clear()
+        self._piles = {}
+        self._played = None
+        self._required = None
+        self._marks = []
+        self._offered = None
+        self._round_open = True
+
     # ------------------------------------------------------------------
     # setting up
 
@@ -274,7 +330,8 @@ class Narrator:
         assert isinstance(event, GameStarted)
         title = self._set_ruleset(event.ruleset)
         self._tokens = dict.fromkeys(range(event.players), 0)
-        seats = _join([self.name(seat) for seat in range(event.players)])
+        self._contenders = ()
+        seats = self._names(range(event.players))
         line = f"A game of {title} begins with {event.players} players: {seats}."
         if self._rules is not None:
             line += f" The first to {self._rules.tokens_to_win(event.players)} favor tokens wins."
@@ -287,14 +344,20 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, PositionEstablished)
         position = event.position
+        self._new_round()
         if position is None:
             self._round = self._turn = None
+            self._piles = None  # joined mid-round: the piles so far are untold
             lines.append("The game goes on from a described position.")
             return index + 1
         title = self._set_ruleset(position.ruleset)
         self._round = position.round_number
         self._turn = position.turn_number
         self._protected = set(position.protected)
+        self._piles = {seat: list(pile) for seat, pile in enumerate(position.discards)}
+        self._required = position.required
+        self._marks = list(position.marks)
+        self._contenders = position.contenders
         tokens = position.tokens or (0,) * position.players
         self._tokens = dict(enumerate(tokens))
         action = "play" if position.drawn else "draw"
@@ -322,8 +385,16 @@ class Narrator:
         assert isinstance(event, RoundStarted)
         self._round = event.round_number
         self._turn = 0
-        self._protected.clear()
-        lines.append(f"Round {event.round_number} begins. {self.name(event.first_player)} starts.")
+        self._seats = event.seats
+        self._new_round()
+        starts = f"{self.name(event.first_player)} starts."
+        if event.seats is None:
+            lines.append(f"Round {event.round_number} begins. {starts}")
+        else:
+            lines.append(
+                f"Round {event.round_number} begins: a tie-break round for the game, dealt to"
+                f" {self._names(event.seats)} only. {starts}"
+            )
         return index + 1
 
     def _card_set_aside(self, stream: list[Event], index: int, lines: list[str]) -> int:
@@ -356,10 +427,11 @@ class Narrator:
             if event.card is not None:
                 known.append(f"{self.name(event.player)} {_the(event.card)}")
             index += 1
+        whom = "each player" if self._seats is None else "each tied player"
         if known:
-            lines.append(f"One card is dealt to each player: {', '.join(known)}.")
+            lines.append(f"One card is dealt to {whom}: {', '.join(known)}.")
         else:
-            lines.append("One card is dealt to each player.")
+            lines.append(f"One card is dealt to {whom}.")
         return index
 
     # ------------------------------------------------------------------
@@ -403,34 +475,75 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, CardPlayed)
         player, card, target = event.player, event.card, event.target
+        # The requirement binds this card, whether or not it chooses anyone.
+        required, self._required = self._required, None
+        self._played = event
+        self._pile(player, card)
         after = self._consequences(stream, index)
         line = f"{self.name(player)} plays {_the(card)}"
         if target is not None:
-            if target == player:
-                line += " and chooses their own hand"
+            line += self._choices(event)
+        if target is None and card in _CHOOSES_A_PLAYER:
+            if required is not None:
+                line += (
+                    f", but the Sycophant requires choosing {self.name(required)},"
+                    " which it cannot: no effect."
+                )
+            elif card is Card.CARDINAL:
+                line += ", but fewer than two players can be chosen: no effect."
             else:
-                line += f" {_PREPOSITION.get(card, 'on')} {self.name(target)}"
-        if card is Card.GUARD and target is not None:
-            right = any(
+                line += ", but no other player can be chosen: no effect."
+        elif card is Card.GUARD:
+            guess = f", naming {_named(event.guess)}" if event.guess is not None else ""
+            if any(isinstance(e, CardRevealed) for e in after):
+                line += f"{guess}."  # the Assassin answers: told next
+            elif any(
                 isinstance(e, PlayerEliminated)
                 and e.player == target
                 and e.reason is EliminationReason.GUARD_GUESS
                 for e in after
+            ):
+                line += f"{guess} — right guess!"
+            else:
+                line += f"{guess} — wrong guess."
+        elif card is Card.BISHOP:
+            guess = f", naming {_named(event.guess)}" if event.guess is not None else ""
+            right = any(
+                isinstance(e, TokenAwarded) and e.reason is TokenReason.BISHOP for e in after
             )
-            guess = f", naming {_the(event.guess)}" if event.guess is not None else ""
-            line += f"{guess} — right guess!" if right else f"{guess} — wrong guess."
-        elif target is None and card in _CHOOSES_A_PLAYER:
-            line += ", but no other player can be chosen: no effect."
+            line += f"{guess} — right number!" if right else f"{guess} — wrong number."
         elif card is Card.CHANCELLOR and not any(isinstance(e, ChancellorDrew) for e in after):
             line += ", but the deck is empty: no effect."
+        elif card in _LATER:
+            line += f": {_LATER[card]}."
         else:
             line += "."
         lines.append(line)
         return index + 1
 
+    def _choices(self, event: CardPlayed) -> str:
+        """Whom a played card chose, as words following "plays the X"."""
+        player, card, target, second = event.player, event.card, event.target, event.second_target
+        assert target is not None
+        if second is not None:
+            if card is Card.CARDINAL:
+                pair = [
+                    "themselves" if seat == player else self.name(seat) for seat in (target, second)
+                ]
+                return f", choosing {_join(pair)}"
+            return f" on {self.name(target)} and {self.name(second)}"
+        if target == player:
+            return (
+                " and chooses themselves"
+                if card is Card.SYCOPHANT
+                else (" and chooses their own hand")
+            )
+        return f" {_PREPOSITION.get(card, 'on')} {self.name(target)}"
+
     def _card_discarded(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, CardDiscarded)
+        self._pile(event.player, event.card)
         ending = "!" if event.card is Card.PRINCESS else " without using it."
         lines.append(f"{self.name(event.player)} discards {_the(event.card)}{ending}")
         return index + 1
@@ -440,11 +553,18 @@ class Narrator:
         assert isinstance(event, PlayerEliminated)
         who = self.name(event.player)
         self._protected.discard(event.player)
+        self._pile(event.player, *event.discarded)
         shown = _cards(event.discarded)
-        if event.reason is EliminationReason.GUARD_GUESS:
+        reason = event.reason
+        if reason is EliminationReason.GUARD_GUESS:
             line = f"{who} is out of the round and discards {shown}."
-        elif event.reason is EliminationReason.BARON_COMPARISON:
+        elif reason is EliminationReason.BARON_COMPARISON:
             line = f"{who} has the lower card and is out of the round, discarding {shown}."
+        elif reason is EliminationReason.DOWAGER_COMPARISON:
+            line = f"{who} has the higher card and is out of the round, discarding {shown}."
+        elif reason is EliminationReason.ASSASSIN:
+            line = f"{who} is struck down by the Assassin and is out of the round"
+            line += f", discarding {shown}." if event.discarded else "."
         else:
             line = f"{who} is out of the round for discarding the Princess"
             line += f", and also discards {shown}." if event.discarded else "."
@@ -461,7 +581,8 @@ class Narrator:
     def _hand_seen(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, HandSeen)
-        line = f"{self.name(event.viewer)} looks at {self.name(event.owner)}'s hand"
+        self._offered = None
+        line = f"{self.name(event.viewer)} looks at {self._whose(event.viewer, event.owner)} hand"
         line += f" and sees {_the(event.card)}." if event.card is not None else " in secret."
         lines.append(line)
         return index + 1
@@ -479,7 +600,9 @@ class Narrator:
         else:
             line += "."
         someone_out = any(
-            isinstance(e, PlayerEliminated) and e.reason is EliminationReason.BARON_COMPARISON
+            isinstance(e, PlayerEliminated)
+            and e.reason
+            in (EliminationReason.BARON_COMPARISON, EliminationReason.DOWAGER_COMPARISON)
             for e in self._consequences(stream, index)
         )
         if not someone_out:
@@ -524,70 +647,268 @@ class Narrator:
         return index + 1
 
     # ------------------------------------------------------------------
+    # Premium: requirements, marks, reveals and optional steps
+
+    def _choice_restricted(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, ChoiceRestricted)
+        self._required = event.required
+        lines.append(
+            f"The next card played, if it chooses players, must choose {self.name(event.required)}."
+        )
+        return index + 1
+
+    def _player_marked(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, PlayerMarked)
+        self._marks.append((event.player, event.marked))
+        lines.append(
+            f"{self.name(event.player)} bets on {self.name(event.marked)} to win"
+            f" {self._round_name()}: a favor token if they do."
+        )
+        return index + 1
+
+    def _card_revealed(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, CardRevealed)
+        who = self.name(event.player)
+        line = f"{who} reveals {_the(event.card)}"
+        if event.card is Card.ASSASSIN:
+            played = self._played
+            guard = self.name(played.player) if played is not None else "the Guard's player"
+            line += f": {guard}, who chose them with a Guard, is knocked out instead."
+        else:
+            line += "."
+        lines.append(line)
+        return index + 1
+
+    def _look_offered(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, LookOffered)
+        self._offered = Decision.LOOK
+        owners = " or ".join(self._whose(event.player, seat) for seat in event.owners)
+        lines.append(f"{self.name(event.player)} may now look at {owners} hand.")
+        return index + 1
+
+    def _redraw_offered(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, RedrawOffered)
+        self._offered = Decision.REDRAW
+        lines.append(
+            f"{self.name(event.player)} may discard their card and draw a new one, or keep it."
+        )
+        return index + 1
+
+    def _option_declined(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, OptionDeclined)
+        who = self.name(event.player)
+        offered, self._offered = self._offered, None
+        if offered is Decision.LOOK:
+            lines.append(f"{who} looks at neither hand.")
+        elif offered is Decision.REDRAW:
+            lines.append(f"{who} keeps their card.")
+        else:
+            lines.append(f"{who} declines.")
+        return index + 1
+
+    # ------------------------------------------------------------------
     # the end of a round and of the game
 
     def _round_ended(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, RoundEnded)
-        winners = _join([self.name(seat) for seat in event.winners])
+        self._round_open = False
+        self._offered = None
+        winners = self._names(event.winners)
         this_round = self._round_name()
         if event.reason is RoundEndReason.ONE_PLAYER_LEFT:
             lines.append(f"Only {winners} is left, and wins {this_round}.")
             return index + 1
+        numbers = self._showdown_numbers(event.revealed)
         shown = ", ".join(
-            f"{self.name(seat)} {_the(card)}{self._value(card)}" for seat, card in event.revealed
+            f"{self.name(seat)} {_the(card)}{self._shown_value(seat, card, numbers)}"
+            for seat, card in event.revealed
         )
         lines.append(f"The deck is empty, so {this_round} ends. Hands shown: {shown}.")
-        if len(event.winners) == 1:
-            lines.append(f"{winners} has the highest card and wins {this_round}.")
-        else:
-            lines.append(f"{winners} tie with the highest card and all win {this_round}.")
+        lines.append(self._showdown_verdict(event, numbers))
         return index + 1
+
+    def _showdown_numbers(
+        self, revealed: tuple[tuple[int, Card], ...]
+    ) -> dict[int, tuple[int, int, int]] | None:
+        """Seat -> (card value, showdown bonus, discard total), when the
+        ruleset and every pile are known (ruling 28: the Count's bonus; the
+        discard total breaks ties in Premium)."""
+        rules, piles = self._rules, self._piles
+        if rules is None or piles is None:
+            return None
+        numbers: dict[int, tuple[int, int, int]] = {}
+        for seat, card in revealed:
+            pile = piles.get(seat, [])
+            bonus = sum(rules.showdown_bonus[c] for c in pile)
+            numbers[seat] = (rules.value(card), bonus, sum(rules.value(c) for c in pile))
+        return numbers
+
+    def _shown_value(
+        self, seat: int, card: Card, numbers: dict[int, tuple[int, int, int]] | None
+    ) -> str:
+        if numbers is None:
+            return self._value(card)
+        value, bonus, _ = numbers[seat]
+        if not bonus:
+            return f" ({value})"
+        return f" ({value}, +{bonus} for the Count{'s' if bonus > 1 else ''}: {value + bonus})"
+
+    def _showdown_verdict(
+        self, event: RoundEnded, numbers: dict[int, tuple[int, int, int]] | None
+    ) -> str:
+        """Why the winners of an empty-deck round end won."""
+        winners = self._names(event.winners)
+        this_round = self._round_name()
+        several = len(event.winners) > 1
+        if numbers is None or self._rules is None:
+            if several:
+                return f"{winners} tie with the highest card and all win {this_round}."
+            return f"{winners} has the highest card and wins {this_round}."
+        number = {seat: value + bonus for seat, (value, bonus, _) in numbers.items()}
+        top = max(number.values())
+        tops = tuple(seat for seat, _ in event.revealed if number[seat] == top)
+        what = "card" if not any(bonus for _, bonus, _ in numbers.values()) else "number"
+        held = dict(event.revealed)
+        if tops == event.winners:
+            if not several:
+                return f"{winners} has the highest {what} and wins {this_round}."
+            same = ""
+            if self._rules.round_tie is RoundTie.DISCARD_TOTAL:
+                same = f" and the same discard total ({numbers[tops[0]][2]})"
+            return f"{winners} tie with the highest {what}{same}, and all win {this_round}."
+        if set(event.winners) < set(tops):
+            totals = ", ".join(f"{self.name(seat)} {numbers[seat][2]}" for seat in tops)
+            verb = "wins" if not several else "all win"
+            return (
+                f"{self._names(tops)} tie with the highest {what}; the highest discard total"
+                f" breaks the tie ({totals}): {winners} {verb} {this_round}."
+            )
+        if any(held[seat] is Card.PRINCESS for seat in event.winners) and any(
+            card is Card.BISHOP for _, card in event.revealed
+        ):
+            verb = "wins" if not several else "all win"
+            return f"The Princess beats the Bishop: {winners} {verb} {this_round}."
+        return f"{winners} {'all win' if several else 'wins'} {this_round}."
 
     def _token_awarded(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, TokenAwarded)
         self._tokens[event.player] = event.total
         who = self.name(event.player)
-        if event.reason is TokenReason.SPY:
+        total = f"({event.total} in all)"
+        reason = event.reason
+        if reason is TokenReason.SPY:
             lines.append(
                 f"{who} is the only player left in the round who played or discarded a Spy,"
-                f" and gains a favor token for it ({event.total} in all)."
+                f" and gains a favor token for it {total}."
+            )
+        elif reason is TokenReason.BISHOP:
+            played = self._played
+            whose = (
+                f"{self.name(played.target)}'s"
+                if played is not None and played.card is Card.BISHOP and played.target is not None
+                else "the"
+            )
+            lines.append(
+                f"{who} named {whose} number with the Bishop and gains a favor token {total}."
+            )
+        elif reason is TokenReason.CONSTABLE:
+            lines.append(
+                f"{who} had the Constable in their discard pile when knocked out, and gains"
+                f" a favor token for it {total}."
+            )
+        elif reason is TokenReason.JESTER:
+            marked = [m for p, m in self._marks if p == event.player]
+            bet = f"{self._names(marked)} won" if marked else "The marked player won"
+            lines.append(
+                f"{bet} {self._round_name()}, as {who}'s Jester bet: {who} gains a favor"
+                f" token {total}."
             )
         else:
-            lines.append(f"{who} gains a favor token ({event.total} in all).")
+            lines.append(f"{who} gains a favor token {total}.")
+        return index + 1
+
+    def _game_tied(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, GameTied)
+        names = self._names(event.tied)
+        if self._contenders:
+            lines.append(
+                f"{names} gain a favor token in the same step: still tied, they play"
+                " another tie-break round."
+            )
+        else:
+            lines.append(
+                f"{names} reach the favor tokens to win together: the game is tied, and a"
+                " tie-break round between them decides it."
+            )
+        self._contenders = tuple(event.tied)
         return index + 1
 
     def _game_ended(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, GameEnded)
         winners = list(event.winners)
-        names = _join([self.name(seat) for seat in winners])
+        names = self._names(winners)
         counts = [self._tokens.get(seat) for seat in winners]
+        how = ""
+        if self._contenders:
+            how = " the tie-break and"
+        if self._round_open:
+            how += " at once, mid-round,"
+        self._contenders = ()
+        self._round_open = False
         if len(winners) == 1:
             tokens = f" with {counts[0]} favor tokens" if counts[0] is not None else ""
-            lines.append(f"{names} wins the game{tokens}!")
+            lines.append(f"{names} wins{how} the game{tokens}!")
         else:
             known = [str(n) for n in counts if n is not None]
             tokens = f", with {_join(known)} favor tokens" if len(known) == len(counts) else ""
-            lines.append(f"{names} win the game together{tokens}!")
+            lines.append(f"{names} win{how} the game together{tokens}!")
         return index + 1
 
 
-def describe_command(command: Command, name: Callable[[int], str] = default_name) -> str:
+def describe_command(
+    command: Command,
+    name: Callable[[int], str] = default_name,
+    *,
+    decision: Decision | None = None,
+    numbers: Callable[[int], Sequence[Card]] | None = None,
+) -> str:
     """A command as a menu offers it to the player who would give it (so
-    "your own hand", and players named by ``name``)."""
+    "your own hand", and players named by ``name``).
+
+    ``decision`` tells what a ``Decline`` declines (a Cardinal's look or a
+    Bishop's redraw); ``numbers`` lists the cards of the deck in use that
+    carry a number, to gloss a named number ("naming 5 (Prince, Count)").
+    """
     if isinstance(command, PlayCard):
         text = f"Play {_the(command.card)}"
-        if command.target is not None:
-            if command.target == command.player:
+        target, second = command.target, command.second_target
+        if target is not None and second is not None:
+            pair = ["your own hand" if s == command.player else name(s) for s in (target, second)]
+            verb = "swapping" if command.card is Card.CARDINAL else "on"
+            text += f" {verb} {_join(pair)}"
+        elif target is not None:
+            if target == command.player:
                 text += " on your own hand"
             else:
-                text += f" {_PREPOSITION.get(command.card, 'on')} {name(command.target)}"
-            if command.guess is not None:
-                text += f", naming {_the(command.guess)}"
+                text += f" {_PREPOSITION.get(command.card, 'on')} {name(target)}"
         elif command.card in _CHOOSES_A_PLAYER:
             text += " (no one can be chosen: no effect)"
+        if command.guess is not None:
+            text += f", naming {_named(command.guess)}"
+            if numbers is not None and not isinstance(command.guess, Card):
+                cards = numbers(command.guess)
+                if cards:
+                    text += f" ({', '.join(map(card_name, cards))})"
         return text
     if isinstance(command, KeepCard):
         text = f"Keep {_the(command.keep)}"
@@ -595,6 +916,16 @@ def describe_command(command: Command, name: Callable[[int], str] = default_name
             order = " and then ".join(_the(card) for card in command.bottom)
             text += f"; put {order} at the bottom of the deck"
         return text
+    if isinstance(command, LookAtHand):
+        return f"Look at {name(command.owner)}'s hand"
+    if isinstance(command, Redraw):
+        return "Discard your card and draw a new one"
+    if isinstance(command, Decline):
+        if decision is Decision.LOOK:
+            return "Look at neither hand"
+        if decision is Decision.REDRAW:
+            return "Keep your card"
+        return "Decline"
     if isinstance(command, DrawCard):
         return "Draw a card"
     if isinstance(command, StartRound):

@@ -1,8 +1,9 @@
-"""An independent perft oracle for the conformance suite (2019 and 2019-classic).
+"""An independent perft oracle for the conformance suite (2019, 2019-classic, premium).
 
-Written from the rules (``spec/rules/*.yaml``, ``spec/rulings.yaml``) and the
-case format (``conformance/README.md``), and on purpose **without importing
-``loveletter``**: only the standard library and PyYAML. It recomputes what a
+Written from the rules (``spec/rules/*.yaml``, ``spec/rulings.yaml``; for
+Premium the rulebook 001 and the design contract ``docs/premium-design.md``,
+rulings 20-40) and the case format (``conformance/README.md``), and on purpose
+**without importing ``loveletter``**: only the standard library and PyYAML. It recomputes what a
 case claims about move generation (``perft``, ``legal_command_count``,
 ``legal_commands``) with code that shares nothing with the engine, so a bug
 would have to be made twice, the same way, to slip through.
@@ -10,8 +11,10 @@ would have to be made twice, the same way, to slip through.
 It models only what move generation depends on: the zones (deck, set-aside
 card, face-up cards, hands, discard piles), who is out or protected, whose turn
 it is and what the game waits for, and the favor tokens (which decide between
-``next-round`` and ``game-over``). It does not model events, views, sightings
-or turn and round numbers.
+``next-round`` and ``game-over``). In Premium also the Sycophant's requirement,
+the Jester's mark, the tie-break round's contenders and the pending optional
+step (the Cardinal's look, the Bishop target's redraw). It does not model
+events, views, sightings or turn and round numbers.
 
 Commands are small frozen dataclasses (hashable, so a legal command set is a
 ``frozenset``); the state is a mutable dataclass that :func:`apply` copies
@@ -25,6 +28,22 @@ before changing it.
     >>> perft(state, 3)
     [2, 8, 64]
 
+Premium (the section "Premium" below): a 4-player position where the player
+to act holds a Guard and a Priest. The Guard chooses one of the three others
+and names a number of the 16-card deck other than 1 (2 to 8: seven numbers),
+the Priest one of the three others: 3 x 7 + 3 = 24 commands.
+
+    >>> position = {
+    ...     "deck": ["Guard", "Guard", "Prince", "Handmaid", "Baron", "King", "Princess"],
+    ...     "set_aside": "Priest", "face_up": [],
+    ...     "hands": [["Guard", "Priest"], ["Baron"], ["Handmaid"], ["Prince"]],
+    ...     "discards": [[], ["Guard"], ["Guard"], ["Countess"]], "current": 0, "drawn": True}
+    >>> state = from_position("premium", 4, position)
+    >>> len(legal_commands(state))
+    24
+    >>> sorted(guard_numbers(4)), sorted(guard_numbers(5))
+    ([2, 3, 4, 5, 6, 7, 8], [0, 2, 3, 4, 5, 6, 7, 8, 9])
+
 Run it on case files: ``python -m tests.conformance.perft_oracle CASE.yaml ...``
 """
 
@@ -35,7 +54,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeGuard
 
 import yaml
 
@@ -81,8 +100,12 @@ VALUES: Final[Mapping[str, int]] = {
     "Princess": 9,
 }
 
-#: setup.player-count: the smallest and largest number of players.
-PLAYER_COUNTS: Final[Mapping[str, tuple[int, int]]] = {"2019": (2, 6), "2019-classic": (2, 4)}
+#: setup.player-count, setup.player-count-premium: the fewest and most players.
+PLAYER_COUNTS: Final[Mapping[str, tuple[int, int]]] = {
+    "2019": (2, 6),
+    "2019-classic": (2, 4),
+    "premium": (2, 8),
+}
 
 #: game.tokens-to-win: favor tokens needed to win, by number of players (both editions).
 TOKENS_TO_WIN: Final[Mapping[int, int]] = {2: 6, 3: 5, 4: 4, 5: 3, 6: 3}
@@ -95,6 +118,118 @@ def guard_names(ruleset: str) -> tuple[str, ...]:
     """guard.name-non-guard, ruling 5: any kind of the edition's deck but the Guard
     (so in 2019-classic neither the Spy nor the Chancellor)."""
     return tuple(sorted(kind for kind in DECKS[ruleset] if kind != "Guard"))
+
+
+# ------------------------------------------------------------------ premium
+
+#: The Premium ruleset (docs/premium-design.md), and the other name it answers to.
+PREMIUM: Final = "premium"
+RULESET_ALIASES: Final[Mapping[str, str]] = {"premium-2016": PREMIUM}
+
+#: setup.deck-premium, ruling 20: the 16 cards for 2 to 4 players...
+PREMIUM_DECK_SMALL: Final[Mapping[str, int]] = {
+    "Guard": 5,
+    "Priest": 2,
+    "Baron": 2,
+    "Handmaid": 2,
+    "Prince": 2,
+    "King": 1,
+    "Countess": 1,
+    "Princess": 1,
+}
+
+#: ...and all 32 for 5 to 8 (the Guards "Odette" and "Dougaul" are one kind).
+PREMIUM_DECK_FULL: Final[Mapping[str, int]] = {
+    **PREMIUM_DECK_SMALL,
+    "Guard": 8,
+    "Bishop": 1,
+    "DowagerQueen": 1,
+    "Constable": 1,
+    "Count": 2,
+    "Sycophant": 2,
+    "Baroness": 2,
+    "Cardinal": 2,
+    "Jester": 1,
+    "Assassin": 1,
+}
+
+#: setup.card-values-premium (the King, Countess and Princess differ from 2019).
+PREMIUM_VALUES: Final[Mapping[str, int]] = {
+    "Jester": 0,
+    "Assassin": 0,
+    "Guard": 1,
+    "Priest": 2,
+    "Cardinal": 2,
+    "Baron": 3,
+    "Baroness": 3,
+    "Handmaid": 4,
+    "Sycophant": 4,
+    "Prince": 5,
+    "Count": 5,
+    "King": 6,
+    "Constable": 6,
+    "Countess": 7,
+    "DowagerQueen": 7,
+    "Princess": 8,
+    "Bishop": 9,
+}
+
+#: game.tokens-to-win-premium: 7/5/4 for 2/3/4 players, 4 for 5 to 8.
+PREMIUM_TOKENS_TO_WIN: Final[Mapping[int, int]] = {2: 7, 3: 5, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4}
+
+#: Whom each Premium card chooses (the design's targeting table):
+#: ``other`` one other player; ``any`` one player, its own player included;
+#: ``pair`` two distinct players, its own player allowed; ``one-or-two`` one or
+#: two distinct other players; ``none`` nobody.
+PREMIUM_CHOOSES: Final[Mapping[str, str]] = {
+    "Guard": "other",
+    "Priest": "other",
+    "Baron": "other",
+    "King": "other",
+    "DowagerQueen": "other",
+    "Jester": "other",
+    "Bishop": "other",
+    "Prince": "any",
+    "Sycophant": "any",
+    "Cardinal": "pair",
+    "Baroness": "one-or-two",
+    "Handmaid": "none",
+    "Countess": "none",
+    "Princess": "none",
+    "Constable": "none",
+    "Count": "none",
+    "Assassin": "none",
+}
+
+
+def canonical_ruleset(ruleset: str) -> str:
+    """The ruleset a case's name stands for (``premium-2016`` is ``premium``)."""
+    return RULESET_ALIASES.get(ruleset, ruleset)
+
+
+def deck_cards(ruleset: str, players: int) -> Mapping[str, int]:
+    """The cards a round is dealt from: the edition's deck, or in Premium the 16
+    or the 32 cards by player count (setup.deck-premium)."""
+    if ruleset == PREMIUM:
+        return PREMIUM_DECK_FULL if players >= 5 else PREMIUM_DECK_SMALL
+    return DECKS[ruleset]
+
+
+def tokens_to_win(ruleset: str, players: int) -> int:
+    """game.tokens-to-win, game.tokens-to-win-premium."""
+    return (PREMIUM_TOKENS_TO_WIN if ruleset == PREMIUM else TOKENS_TO_WIN)[players]
+
+
+def guard_numbers(players: int) -> frozenset[int]:
+    """guard.name-number, ruling 23: a number other than 1 that some card of the
+    Premium deck in use carries (2-4 players: 2 to 8; 5-8 players: 0, 2 to 9)."""
+    return bishop_numbers(players) - {1}
+
+
+def bishop_numbers(players: int) -> frozenset[int]:
+    """bishop.name-number-and-player, ruling 27: any number a card of the deck
+    carries, 1 included (the Bishop is only in the 32 cards: 0 to 9)."""
+    return frozenset(PREMIUM_VALUES[kind] for kind in deck_cards(PREMIUM, players))
 
 
 # ------------------------------------------------------------------- errors
@@ -121,10 +256,14 @@ class DrawCard:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    """``guess`` is a card name in 2019, a number in Premium; ``second_target``
+    only for a Premium Cardinal or Baroness pair (always above ``target``)."""
+
     player: int
     card: str
     target: int | None = None
-    guess: str | None = None
+    guess: str | int | None = None
+    second_target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +275,35 @@ class KeepCard:
     bottom: tuple[str, ...]
 
 
-Command: TypeAlias = DrawCard | PlayCard | KeepCard
+@dataclass(frozen=True, slots=True)
+class LookAtHand:
+    """Premium: the Cardinal's optional look at one of the two swapped hands."""
+
+    player: int
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Premium: the Bishop's target discards their card and draws (their answer)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Premium: skip the pending optional step (the Cardinal's look, the redraw)."""
+
+    player: int
+
+
+Command: TypeAlias = DrawCard | PlayCard | KeepCard | LookAtHand | Redraw | Decline
 
 # ---------------------------------------------------------------------- state
 
-Decision: TypeAlias = Literal["draw", "play", "chancellor", "next-round", "game-over"]
+Decision: TypeAlias = Literal[
+    "draw", "play", "chancellor", "look", "redraw", "next-round", "game-over"
+]
 
 
 @dataclass(slots=True)
@@ -158,6 +321,12 @@ class State:
     decision: Decision
     tokens: list[int]
     round_winners: tuple[int, ...] = ()  # of the round just ended, for the next first player
+    # Premium only (empty or None in 2019):
+    required: int | None = None  # the Sycophant's chosen seat, until the next card played
+    marks: tuple[tuple[int, int], ...] = ()  # (Jester's player, marked player)
+    contenders: tuple[int, ...] = ()  # the players of a tie-break round; () in a normal round
+    pending: tuple[int, ...] = ()  # look: the two swapped seats; redraw: the Bishop's target
+    tied: tuple[int, ...] = ()  # between rounds: who plays the coming tie-break round
 
     def copy(self) -> State:
         return State(
@@ -174,6 +343,11 @@ class State:
             decision=self.decision,
             tokens=list(self.tokens),
             round_winners=self.round_winners,
+            required=self.required,
+            marks=self.marks,
+            contenders=self.contenders,
+            pending=self.pending,
+            tied=self.tied,
         )
 
     def in_round(self) -> list[int]:
@@ -185,9 +359,10 @@ def _require(condition: bool, message: str) -> None:
         raise OracleError(message)
 
 
-def _check_edition_cards(ruleset: str, cards: Sequence[str]) -> None:
-    """setup.deck-2019 / setup.deck-classic: exactly the edition's cards."""
-    want, have = Counter(DECKS[ruleset]), Counter(cards)
+def _check_edition_cards(ruleset: str, players: int, cards: Sequence[str]) -> None:
+    """setup.deck-2019 / setup.deck-classic / setup.deck-premium: exactly the cards
+    of the edition (in Premium, of the deck for this many players)."""
+    want, have = Counter(deck_cards(ruleset, players)), Counter(cards)
     _require(
         want == have,
         f"not the {ruleset} cards: extra {dict(have - want)}, missing {dict(want - have)}",
@@ -208,20 +383,32 @@ def deal(
     deck: Sequence[str],
     first_player: int = 0,
     tokens: Sequence[int] | None = None,
+    contenders: Sequence[int] = (),
 ) -> State:
-    """A round dealt from a stacked deck (top first), following ruling 3."""
+    """A round dealt from a stacked deck (top first), following ruling 3.
+
+    ``contenders``: the players of a Premium tie-break round (ruling 31); the
+    others sit out, out of the round from its start. Empty: everyone plays.
+    """
+    ruleset = canonical_ruleset(ruleset)
     _check_players(ruleset, players)
-    _check_edition_cards(ruleset, deck)
+    _check_edition_cards(ruleset, players, deck)
     _require(0 <= first_player < players, f"no seat {first_player}")
+    seats = _contenders(ruleset, players, contenders) or tuple(range(players))
+    _require(first_player in seats, f"seat {first_player} sits the tie-break round out")
     pile = list(deck)
     # setup.set-aside-face-down: the top card, unseen for the whole round.
     set_aside = pile.pop(0)
-    # setup.two-player-face-up: with two players, the next three lie face up.
+    # setup.two-player-face-up: with two players, the next three lie face up
+    # (a tie-break round keeps the game's own setup: the game's player count).
     face_up = tuple(pile.pop(0) for _ in range(3)) if players == 2 else ()
-    # setup.deal-one-each: one card each, from the first player clockwise (ruling 2).
+    # setup.deal-one-each: one card each, from the first player clockwise (ruling 2),
+    # to the players dealt in.
     hands: list[list[str]] = [[] for _ in range(players)]
     for offset in range(players):
-        hands[(first_player + offset) % players].append(pile.pop(0))
+        seat = (first_player + offset) % players
+        if seat in seats:
+            hands[seat].append(pile.pop(0))
     # turn.draw-then-play: the first player's turn starts with their draw.
     hands[first_player].append(pile.pop(0))
     return State(
@@ -232,18 +419,40 @@ def deal(
         face_up=face_up,
         hands=hands,
         discards=[[] for _ in range(players)],
-        out=set(),
+        out=set(range(players)) - set(seats),
         protected=set(),
         current=first_player,
         decision="play",
         tokens=list(tokens) if tokens is not None else [0] * players,
+        contenders=seats if contenders else (),
     )
 
 
+def _contenders(ruleset: str, players: int, contenders: Sequence[int]) -> tuple[int, ...]:
+    """game.tie-break-round: the tied players, ascending (none in a normal round)."""
+    seats = tuple(sorted(set(contenders)))
+    if seats:
+        _require(ruleset == PREMIUM, f"{ruleset} has no tie-break round (ruling 12)")
+        _require(len(seats) == len(contenders), f"contenders {contenders} repeat a seat")
+        _require(len(seats) >= 2, f"a tie-break round needs two tied players, not {seats}")
+        _require(all(0 <= seat < players for seat in seats), f"no seats {seats}")
+    return seats
+
+
 def from_position(ruleset: str, players: int, position: Mapping[str, Any]) -> State:
-    """A round in progress, as a case's ``start.position`` describes it."""
+    """A round in progress, as a case's ``start.position`` describes it.
+
+    Premium positions may add ``required`` (the Sycophant's seat, or null),
+    ``marks`` (``[jester_player, marked]`` pairs) and ``contenders`` (a tie-break
+    round's players; every other seat sits out, as if listed in ``out``).
+    """
+    ruleset = canonical_ruleset(ruleset)
     _check_players(ruleset, players)
     drawn = bool(position["drawn"])
+    if position.get("pending"):
+        raise OutOfReach("a position with a pending optional step (look, redraw)")
+    contenders = _contenders(ruleset, players, position.get("contenders") or ())
+    sitting_out = set(range(players)) - set(contenders) if contenders else set()
     state = State(
         ruleset=ruleset,
         players=players,
@@ -252,18 +461,21 @@ def from_position(ruleset: str, players: int, position: Mapping[str, Any]) -> St
         face_up=tuple(position.get("face_up", ())),
         hands=[list(hand) for hand in position["hands"]],
         discards=[list(pile) for pile in position["discards"]],
-        out=set(position.get("out", ())),
+        out=set(position.get("out", ())) | sitting_out,
         protected=set(position.get("protected", ())),
         current=position["current"],
         decision="play" if drawn else "draw",
         tokens=list(position.get("tokens", [0] * players)),
+        required=position.get("required"),
+        marks=tuple((jester, marked) for jester, marked in position.get("marks") or ()),
+        contenders=contenders,
     )
     # The constraints the README puts on a position: every card once...
     _require(state.set_aside is not None, "a round in progress keeps its set-aside card (ruling 9)")
     cards = [*state.deck, *state.face_up, *itertools.chain(*state.hands, *state.discards)]
     if state.set_aside is not None:
         cards.append(state.set_aside)
-    _check_edition_cards(ruleset, cards)
+    _check_edition_cards(ruleset, players, cards)
     _require(len(state.face_up) == (3 if players == 2 else 0), "wrong number of face-up cards")
     _require(len(state.hands) == players == len(state.discards), "one hand and pile per seat")
     _require(len(state.tokens) == players, "one token count per seat")
@@ -278,7 +490,48 @@ def from_position(ruleset: str, players: int, position: Mapping[str, Any]) -> St
         _require(len(hand) == want, f"seat {seat} holds {hand}, expected {want} card(s)")
     # turn.draw-then-play: a turn never starts on an empty deck.
     _require(drawn or bool(state.deck), "a draw is pending but the deck is empty")
+    if ruleset == PREMIUM:
+        _check_premium_position(state, sitting_out)
+    else:
+        _require(
+            state.required is None and not state.marks and not state.contenders,
+            f"{ruleset} has no Sycophant, Jester or tie-break round",
+        )
     return state
+
+
+def _check_premium_position(state: State, sitting_out: set[int]) -> None:
+    """What a Premium round in progress cannot look otherwise."""
+    in_round = state.in_round()
+    # sycophant.next-card-must-choose: the Sycophant chose a player it could
+    # choose, and nothing but a card played (which ends the requirement) changes
+    # that player's being in the round and unprotected.
+    required = state.required
+    if required is not None:
+        _require(_is_seat(required), f"required {required!r} is not a seat")
+        _require(required in in_round, f"the required seat {required} is out")
+        _require(required not in state.protected, f"the required seat {required} is protected")
+    # jester.mark-expected-winner: a mark is made by a played Jester, of another seat.
+    for jester, marked in state.marks:
+        _require(
+            _is_seat(jester) and _is_seat(marked) and jester != marked,
+            f"mark {[jester, marked]}",
+        )
+        _require(0 <= jester < state.players and 0 <= marked < state.players, "mark off the table")
+        _require("Jester" in state.discards[jester], f"seat {jester} marks with no Jester played")
+    _require(len(state.marks) <= PREMIUM_DECK_FULL["Jester"], "more marks than Jesters")
+    # game.immediate-win, game.tie-break-round: a normal round is played while
+    # nobody has reached the threshold; a tie-break round by players who have.
+    threshold = tokens_to_win(state.ruleset, state.players)
+    for seat in state.contenders or range(state.players):
+        reached = state.tokens[seat] >= threshold
+        _require(
+            reached == bool(state.contenders),
+            f"seat {seat} has {state.tokens[seat]} tokens (threshold {threshold})",
+        )
+    # game.tie-break-round: the others sit out from the start: never dealt a card.
+    for seat in sitting_out:
+        _require(not state.discards[seat], f"seat {seat} sits out but has discards")
 
 
 def from_start(case: Mapping[str, Any]) -> State:
@@ -286,7 +539,14 @@ def from_start(case: Mapping[str, Any]) -> State:
     ruleset, players, start = case["ruleset"], case["players"], case["start"]
     if "deal" in start:
         spec = start["deal"]
-        return deal(ruleset, players, spec["deck"], spec.get("first_player", 0), spec.get("tokens"))
+        return deal(
+            ruleset,
+            players,
+            spec["deck"],
+            spec.get("first_player", 0),
+            spec.get("tokens"),
+            spec.get("contenders") or (),
+        )
     return from_position(ruleset, players, start["position"])
 
 
@@ -304,6 +564,15 @@ def legal_commands(state: State) -> frozenset[Command]:
         return frozenset({DrawCard(me)})
     if state.decision == "chancellor":
         return frozenset(_chancellor_answers(state.hands[me], me))
+    if state.decision == "look":
+        # cardinal.optional-look, ruling 25: one of the two swapped hands, or not.
+        return frozenset({*(LookAtHand(me, owner) for owner in state.pending), Decline(me)})
+    if state.decision == "redraw":
+        # bishop.target-may-redraw, ruling 25: the target answers, not the current player.
+        [target] = state.pending
+        return frozenset({Redraw(target), Decline(target)})
+    if state.ruleset == PREMIUM:
+        return frozenset(_premium_plays(state))
     return frozenset(_plays(state))
 
 
@@ -354,6 +623,70 @@ def _plays(state: State) -> Iterator[PlayCard]:
             yield PlayCard(me, card)
 
 
+def _premium_plays(state: State) -> Iterator[PlayCard]:
+    me, required = state.current, state.required
+    playable = set(state.hands[me])  # two equal cards are one choice
+    # countess.forced-by-king-or-prince, ruling 26: by name, the King or the Prince
+    # (not the Dowager Queen, the Count or the Constable).
+    if "Countess" in playable and playable & {"King", "Prince"}:
+        playable = {"Countess"}
+    # targeting: a player who can be chosen is in the round and unprotected
+    # (handmaid.protection-until-next-turn, ruling 24); the current player always can.
+    choosable = [seat for seat in state.in_round() if seat not in state.protected]
+    others = [seat for seat in choosable if seat != me]
+
+    # sycophant.next-card-must-choose, ruling 34: the choice must include the
+    # required seat (the named number is never constrained).
+    def allowed(*seats: int) -> bool:
+        return required is None or required in seats
+
+    for card in playable:
+        chooses = PREMIUM_CHOOSES[card]
+        commands: list[PlayCard] = []
+        if chooses == "other":
+            numbers: Sequence[int | None] = [None]
+            if card == "Guard":
+                numbers = sorted(guard_numbers(state.players))  # guard.name-number
+            elif card == "Bishop":
+                numbers = sorted(bishop_numbers(state.players))  # bishop.name-number-and-player
+            commands = [
+                PlayCard(me, card, target, number)
+                for target in others
+                if allowed(target)
+                for number in numbers
+            ]
+        elif chooses == "pair":
+            # cardinal.swap-two-players: two distinct choosable players, its own
+            # player allowed, written in ascending order.
+            commands = [
+                PlayCard(me, card, first, second_target=second)
+                for first, second in itertools.combinations(choosable, 2)
+                if allowed(first, second)
+            ]
+        elif chooses == "one-or-two":
+            # baroness.look-one-or-two, ruling 36: one other player, or two.
+            commands = [PlayCard(me, card, target) for target in others if allowed(target)]
+            commands += [
+                PlayCard(me, card, first, second_target=second)
+                for first, second in itertools.combinations(others, 2)
+                if allowed(first, second)
+            ]
+        elif chooses == "any":
+            # prince.any-player, sycophant.next-card-must-choose: any choosable
+            # player, its own included; its own player can always be chosen, so
+            # this choice is never impossible (ruling 24).
+            targets = [seat for seat in choosable if allowed(seat)] or [me]
+            commands = [PlayCard(me, card, target) for target in targets]
+        if commands:
+            yield from commands
+        else:
+            # targeting.choose-impossible-no-effect (001 "Choosing a Player"):
+            # a card that chooses no one, or whose choice is impossible (everyone
+            # else out or protected, or the requirement unmet), is played with
+            # no target, no guess, and no effect.
+            yield PlayCard(me, card)
+
+
 # ------------------------------------------------------------------- effects
 
 
@@ -375,7 +708,22 @@ def apply(state: State, command: Command) -> State:
         state.deck.extend(command.bottom)
         _end_turn(state)
         return state
-    _play(state, command)
+    if isinstance(command, LookAtHand | Decline):
+        # cardinal.optional-look (nothing moves), or the target keeps their card.
+        state.pending = ()
+        _end_turn(state)
+        return state
+    if isinstance(command, Redraw):
+        # bishop.target-may-redraw: discard without effect, draw (ruling 27).
+        [target] = state.pending
+        state.pending = ()
+        if not _discard_and_draw(state, target):
+            _end_turn(state)
+        return state
+    if state.ruleset == PREMIUM:
+        _premium_play(state, command)
+    else:
+        _play(state, command)
     return state
 
 
@@ -464,6 +812,9 @@ def _end_turn(state: State) -> None:
 
 
 def _end_round(state: State) -> None:
+    if state.ruleset == PREMIUM:
+        _premium_end_round(state, set())
+        return
     alive = state.in_round()
     if len(alive) == 1:
         winners = alive  # round.end-one-player-left
@@ -492,7 +843,9 @@ def start_round(state: State, deck: Sequence[str] | None, first_player: int | No
     _require(state.decision == "next-round", f"no round to start ({state.decision})")
     if deck is None:
         raise OutOfReach("a StartRound without a stacked deck shuffles at random")
-    _check_edition_cards(state.ruleset, deck)
+    if state.tied:
+        return _start_tie_break_round(state, deck, first_player)
+    _check_edition_cards(state.ruleset, state.players, deck)
     # round.next-first-player: the previous round's winner starts;
     # round.next-first-player-tie-random: among tied winners the command picks.
     if first_player is None:
@@ -502,6 +855,220 @@ def start_round(state: State, deck: Sequence[str] | None, first_player: int | No
     _require(first_player in state.round_winners, f"seat {first_player} did not win the round")
     # round.new-round-setup: everyone back in, piles empty, only tokens carry over.
     return deal(state.ruleset, state.players, deck, first_player, state.tokens)
+
+
+# -------------------------------------------------------------- premium play
+
+
+def _premium_value(card: str) -> int:
+    return PREMIUM_VALUES[card]
+
+
+def _premium_play(state: State, command: PlayCard) -> None:
+    me, card = state.current, command.card
+    # turn.played-cards-face-up: the played card goes to its player's pile.
+    state.hands[me].remove(card)
+    state.discards[me].append(card)
+    # sycophant.next-card-must-choose: the requirement ends with the next card
+    # played, whether or not it chooses anyone (a Sycophant sets a new one below).
+    state.required = None
+    if not _premium_effect(state, command):
+        _end_turn(state)
+
+
+def _premium_effect(state: State, command: PlayCard) -> bool:
+    """Apply a played card's effect; True when the turn does not simply end
+    (the round or the game is over, or an optional step is pending)."""
+    me, card, target, guess = state.current, command.card, command.target, command.guess
+    if card == "Princess":
+        # princess.eliminated-when-played-or-discarded; the card left in hand goes
+        # face up (a Constable there counts for nothing, ruling 29).
+        return _premium_knock_out(state, me)
+    if card == "Handmaid":
+        state.protected.add(me)  # handmaid.protection-until-next-turn
+        return False
+    if target is None:
+        # Countess, Constable, Count, Assassin (constable.no-effect, count.no-effect,
+        # assassin.no-effect), or a card whose choice was impossible (ruling 24).
+        return False
+    if card == "Guard":
+        [held] = state.hands[target]
+        if held == "Assassin":
+            # assassin.guard-player-knocked-out, ruling 33: whatever the number;
+            # then assassin.discard-and-redraw unless the round or game ended.
+            return _premium_knock_out(state, me) or _discard_and_draw(state, target)
+        if _premium_value(held) == guess:  # guard.name-number: by value
+            return _premium_knock_out(state, target)
+        return False
+    if card == "Bishop":
+        if _premium_value(state.hands[target][0]) != guess:
+            return False  # a wrong number does nothing
+        # bishop.correct-number-token: a token at once, its own award step
+        # (game.immediate-win, ruling 30)...
+        state.tokens[me] += 1
+        if _award_step(state, {me}):
+            return True
+        # ...then bishop.target-may-redraw: the target decides.
+        state.decision = "redraw"
+        state.pending = (target,)
+        return True
+    if card in ("Baron", "DowagerQueen"):
+        # baron.compare-lower-out / dowager-queen.compare-higher-out (printed
+        # values, ruling 37); baron.tie-no-effect / dowager-queen.tie-no-effect.
+        mine = _premium_value(state.hands[me][0])
+        theirs = _premium_value(state.hands[target][0])
+        if mine == theirs:
+            return False
+        lower, higher = (me, target) if mine < theirs else (target, me)
+        return _premium_knock_out(state, lower if card == "Baron" else higher)
+    if card == "King":
+        # king.trade-hands: a swap, not a discard.
+        state.hands[me], state.hands[target] = state.hands[target], state.hands[me]
+        return False
+    if card == "Cardinal":
+        # cardinal.swap-two-players: a trade, not a discard (ruling 35)...
+        second = command.second_target
+        if second is None:
+            raise OracleError(f"{command} names one player")
+        state.hands[target], state.hands[second] = state.hands[second], state.hands[target]
+        # ...then cardinal.optional-look: its player decides.
+        state.decision = "look"
+        state.pending = (target, second)
+        return True
+    if card == "Prince":
+        return _discard_and_draw(state, target)  # prince.discard-and-draw
+    if card == "Sycophant":
+        state.required = target  # sycophant.next-card-must-choose
+        return False
+    if card == "Jester":
+        state.marks = (*state.marks, (me, target))  # jester.mark-expected-winner
+        return False
+    # Priest, Baroness: looks only (priest.look-secretly, baroness.look-one-or-two).
+    return False
+
+
+def _discard_and_draw(state: State, seat: int) -> bool:
+    """The Prince's, the Assassin's and the Bishop redraw's step: discard the hand
+    without effect, then draw the top card, or the set-aside card once the deck
+    is empty (ruling 38). True when the discard ended the round or the game."""
+    [discarded] = state.hands[seat]
+    state.hands[seat] = []
+    state.discards[seat].append(discarded)
+    if discarded == "Princess":
+        # princess.knock-out-effects-apply: knocked out, no draw; the Constable
+        # and the Jester still count.
+        return _premium_knock_out(state, seat)
+    if state.deck:
+        state.hands[seat].append(state.deck.pop(0))
+    else:
+        if state.set_aside is None:
+            raise OracleError("the set-aside card is already gone (ruling 38)")
+        state.hands[seat].append(state.set_aside)
+        state.set_aside = None
+    return False
+
+
+def _premium_knock_out(state: State, seat: int) -> bool:
+    """Knock a player out; True when that ended the round or the game."""
+    # constable.knocked-out-token, ruling 29: a Constable already in the pile,
+    # before the hand goes face up, gives one token.
+    constable = "Constable" in state.discards[seat]
+    _knock_out(state, seat)
+    gained: set[int] = set()
+    if constable:
+        state.tokens[seat] += 1
+        gained.add(seat)
+    if len(state.in_round()) == 1:
+        # round.end-one-player-left, ruling 39: at once, mid-effect; the
+        # Constable's token joins the round-end award step (ruling 30).
+        _premium_end_round(state, gained)
+        return True
+    # Otherwise the Constable's token is an award step of its own.
+    return bool(gained) and _award_step(state, gained)
+
+
+def _premium_end_round(state: State, gained: set[int]) -> None:
+    """The round's end: its winners, the Jester's token, one award step."""
+    alive = state.in_round()
+    # round.end-one-player-left, or the showdown (ruling 28).
+    winners = alive if len(alive) == 1 else _showdown(state, alive)
+    for seat in winners:
+        state.tokens[seat] += 1  # round.winner-token
+        gained.add(seat)
+    # jester.mark-expected-winner, ruling 32: the marked player won (a shared win
+    # counts); the Jester's player need not be in the round.
+    for jester, marked in state.marks:
+        if marked in winners:
+            state.tokens[jester] += 1
+            gained.add(jester)
+    state.round_winners = tuple(winners)
+    if not _award_step(state, gained):
+        state.decision = "next-round"
+        _stop_round(state, ())
+
+
+def _showdown(state: State, alive: Sequence[int]) -> list[int]:
+    """Ruling 28 (round.tie-discard-sum, count.showdown-bonus,
+    bishop.princess-beats-bishop): who nobody beats, or the Princess in a cycle."""
+
+    def rank(seat: int) -> tuple[int, int]:
+        # The hand's value plus one per Count in the player's own pile, then the
+        # printed values of the pile (ruling 40: never the Count bonus).
+        [held] = state.hands[seat]
+        pile = state.discards[seat]
+        return _premium_value(held) + pile.count("Count"), sum(map(_premium_value, pile))
+
+    def beats(first: int, second: int) -> bool:
+        held = {state.hands[first][0], state.hands[second][0]}
+        if held == {"Princess", "Bishop"}:
+            return state.hands[first] == ["Princess"]  # whatever the Counts
+        return rank(first) > rank(second)
+
+    winners = [seat for seat in alive if not any(beats(other, seat) for other in alive)]
+    return winners or [seat for seat in alive if state.hands[seat] == ["Princess"]]
+
+
+def _award_step(state: State, gained: set[int]) -> bool:
+    """game.immediate-win, ruling 30, after the tokens of one award step: True
+    when the game is over or tied (the round stops there)."""
+    if state.contenders:
+        # game.tie-break-round, ruling 31: decided by the first step in which
+        # any tied player gains a token.
+        deciders = sorted(seat for seat in gained if seat in state.contenders)
+    else:
+        threshold = tokens_to_win(state.ruleset, state.players)
+        deciders = [seat for seat in range(state.players) if state.tokens[seat] >= threshold]
+    if not deciders:
+        return False
+    if len(deciders) == 1:
+        state.decision = "game-over"  # exactly one: they win, even mid-round
+        _stop_round(state, ())
+    else:
+        state.decision = "next-round"  # several: a tie-break round among them
+        _stop_round(state, tuple(deciders))
+    return True
+
+
+def _stop_round(state: State, tied: tuple[int, ...]) -> None:
+    # Ruling 7 (protection) and the Sycophant's requirement end with the round.
+    state.protected.clear()
+    state.required = None
+    state.pending = ()
+    state.tied = tied
+
+
+def _start_tie_break_round(state: State, deck: Sequence[str], first_player: int | None) -> State:
+    """game.tie-break-round, ruling 31: only the tied players are dealt in."""
+    tied = state.tied
+    # The previous round's winner if exactly one tied player won it, else a
+    # choice among the tied players who won it, or among all tied players.
+    candidates = [seat for seat in state.round_winners if seat in tied] or list(tied)
+    if first_player is None:
+        if len(candidates) != 1:
+            raise OutOfReach("a tie-break round with no first_player: the engine draws at random")
+        [first_player] = candidates
+    _require(first_player in candidates, f"seat {first_player} may not start the tie-break round")
+    return deal(state.ruleset, state.players, deck, first_player, state.tokens, tied)
 
 
 # --------------------------------------------------------------------- perft
@@ -526,13 +1093,15 @@ def perft(state: State, depth: int) -> list[int]:
 # ------------------------------------------------------------ reading cases
 
 
-def _is_seat(value: object) -> bool:
+def _is_seat(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def parse_command(data: object) -> Command | None:
-    """A case's PlayCard, KeepCard or DrawCard (an absent ``target`` or ``guess``
-    is null); None for anything else (StartRound, malformed commands)."""
+    """A case's PlayCard, KeepCard, DrawCard, LookAtHand, Redraw or Decline (an
+    absent ``target``, ``guess`` or ``second_target`` is null); None for anything
+    else (StartRound, malformed commands). A guess is a card name (2019) or an
+    integer (Premium); which one a ruleset takes is for legality to say."""
     if not isinstance(data, Mapping):
         return None
     kind, player = data.get("type"), data.get("player")
@@ -540,13 +1109,21 @@ def parse_command(data: object) -> Command | None:
         return None
     if kind == "DrawCard":
         return DrawCard(player)
+    if kind in ("Redraw", "Decline"):
+        return Redraw(player) if kind == "Redraw" else Decline(player)
+    if kind == "LookAtHand":
+        owner = data.get("owner")
+        return LookAtHand(player, owner) if _is_seat(owner) else None
     if kind == "PlayCard":
         card, target, guess = data.get("card"), data.get("target"), data.get("guess")
+        second = data.get("second_target")
         if not isinstance(card, str) or not (target is None or _is_seat(target)):
             return None
-        if not (guess is None or isinstance(guess, str)):
+        if not (second is None or _is_seat(second)):
             return None
-        return PlayCard(player, card, target, guess)
+        if not (guess is None or isinstance(guess, str) or _is_seat(guess)):
+            return None
+        return PlayCard(player, card, target, guess, second)
     if kind == "KeepCard":
         keep, bottom = data.get("keep"), data.get("bottom")
         if not isinstance(keep, str) or not isinstance(bottom, list):

@@ -13,6 +13,8 @@ No perft depth is capped: the deepest case (``2019/perft/perft-deal-5p-stacked``
 from __future__ import annotations
 
 import ast
+import itertools
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -25,13 +27,22 @@ from ._support import suite
 from .perft_oracle import (
     Checkpoint,
     Command,
+    Decline,
+    LookAtHand,
     OracleError,
     OutOfReach,
+    PlayCard,
+    Redraw,
+    State,
+    apply,
+    deck_cards,
+    from_position,
     from_start,
     legal_commands,
     parse_command,
     perft,
     replay,
+    start_round,
 )
 
 #: Cases the oracle cannot replay, by name, with the reason. None today: the
@@ -127,3 +138,537 @@ def test_oracle_refuses_every_start_the_suite_refuses() -> None:
     for case in refused:
         with pytest.raises(OracleError):
             from_start(case.data)
+
+
+# ------------------------------------------------------------------ premium
+#
+# The numbers below are counted by hand from the rules (001, docs/premium-design.md),
+# each with its arithmetic, before the oracle ran: they test the oracle itself.
+
+
+def _premium(
+    players: int,
+    hands: list[list[str]],
+    discards: list[list[str]],
+    deck: list[str],
+    set_aside: str,
+    **position: Any,
+) -> State:
+    """A Premium position; the cards not listed go to the first out player's pile
+    (an out player's pile matters to nothing), or, with ``rest_to_deck``, under
+    the deck."""
+    rest_to_deck = position.pop("rest_to_deck", False)
+    listed = Counter([*itertools.chain(*hands, *discards), *deck, set_aside])
+    rest = sorted((Counter(deck_cards("premium", players)) - listed).elements())
+    piles = [list(pile) for pile in discards]
+    if rest_to_deck:
+        deck = [*deck, *rest]
+    elif rest:
+        piles[min(position["out"])].extend(rest)
+    face_up: list[str] = []
+    return from_position(
+        "premium",
+        players,
+        {
+            "deck": deck,
+            "set_aside": set_aside,
+            "face_up": face_up,
+            "hands": hands,
+            "discards": piles,
+            "current": position.pop("current", 0),
+            "drawn": position.pop("drawn", True),
+            **position,
+        },
+    )
+
+
+def _eight_players(required: int | None) -> State:
+    """Round one went 0 to 7 (seat 7 played a Sycophant); seat 0 has drawn again."""
+    return from_position(
+        "premium",
+        8,
+        {
+            "deck": [
+                "Guard",
+                "Guard",
+                "Guard",
+                "Handmaid",
+                "Handmaid",
+                "Prince",
+                "Prince",
+                "Bishop",
+                "DowagerQueen",
+                "Sycophant",
+                "Baroness",
+                "Baroness",
+                "Cardinal",
+                "Jester",
+            ],  # fmt: skip
+            "set_aside": "Assassin",
+            "face_up": [],
+            "hands": [
+                ["Guard", "Cardinal"],
+                ["Priest"],
+                ["Baron"],
+                ["King"],
+                ["Count"],
+                ["Princess"],
+                ["Countess"],
+                ["Constable"],
+            ],  # fmt: skip
+            "discards": [
+                ["Guard"],
+                ["Guard"],
+                ["Priest"],
+                ["Baron"],
+                ["Guard"],
+                ["Count"],
+                ["Guard"],
+                ["Sycophant"],
+            ],  # fmt: skip
+            "current": 0,
+            "drawn": True,
+            "required": required,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("required", "count"),
+    [
+        # Guard: 7 others x 9 numbers (0, 2..9) = 63; Cardinal: C(8, 2) = 28 pairs.
+        (None, 63 + 28),
+        # Guard: only seat 5, 9 numbers; Cardinal: the 7 pairs holding seat 5.
+        (5, 9 + 7),
+        # Required is the Guard's own player: no legal target, played with none
+        # (1); Cardinal: the 7 pairs holding seat 0.
+        (0, 1 + 7),
+    ],
+)
+def test_premium_sycophant_requirement_eight_players(required: int | None, count: int) -> None:
+    state = _eight_players(required)
+    commands = legal_commands(state)
+    assert len(commands) == count
+    if required == 0:
+        assert PlayCard(0, "Guard") in commands
+    if required == 5:
+        assert PlayCard(0, "Cardinal", 1, second_target=5) in commands
+        assert PlayCard(0, "Cardinal", 5, second_target=1) not in commands  # ascending only
+        assert PlayCard(0, "Guard", 5, 0) in commands
+        assert PlayCard(0, "Guard", 5, 1) not in commands  # never 1
+
+
+def _baroness_prince(required: int | None) -> State:
+    """8 players: seat 7 knocked out by seat 0's Guard, seat 5 under a Handmaid,
+    seat 6 played a Sycophant; seat 0 holds a Baroness and a Prince."""
+    return from_position(
+        "premium",
+        8,
+        {
+            "deck": [
+                "Guard",
+                "Guard",
+                "Guard",
+                "Guard",
+                "Baron",
+                "Handmaid",
+                "Prince",
+                "Bishop",
+                "DowagerQueen",
+                "Sycophant",
+                "Baroness",
+                "Cardinal",
+                "Cardinal",
+                "Jester",
+                "Assassin",
+            ],  # fmt: skip
+            "set_aside": "Guard",
+            "face_up": [],
+            "hands": [
+                ["Baroness", "Prince"],
+                ["King"],
+                ["Baron"],
+                ["Count"],
+                ["Princess"],
+                ["Countess"],
+                ["Constable"],
+                [],
+            ],  # fmt: skip
+            "discards": [
+                ["Guard"],
+                ["Guard"],
+                ["Priest"],
+                ["Count"],
+                ["Guard"],
+                ["Handmaid"],
+                ["Sycophant"],
+                ["Priest"],
+            ],  # fmt: skip
+            "current": 0,
+            "drawn": True,
+            "out": [7],
+            "protected": [5],
+            "required": required,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("required", "count"),
+    [
+        # Others choosable: 1, 2, 3, 4, 6 (5 protected, 7 out). Baroness: 5 singles
+        # + C(5, 2) = 10 pairs = 15; Prince: those 5 or seat 0 = 6.
+        (None, 15 + 6),
+        # Baroness: {3} and {3, y} for y in 1, 2, 4, 6 = 5; Prince: seat 3 only = 1.
+        (3, 5 + 1),
+        # Baroness by the required player: no effect (1); Prince: itself (1).
+        (0, 1 + 1),
+    ],
+)
+def test_premium_baroness_and_prince(required: int | None, count: int) -> None:
+    state = _baroness_prince(required)
+    commands = legal_commands(state)
+    assert len(commands) == count
+    if required is None:
+        assert PlayCard(0, "Baroness", 2) in commands
+        assert PlayCard(0, "Baroness", 2, second_target=6) in commands
+        assert not any(5 in (c.target, c.second_target) for c in commands)  # protected
+    if required == 3:
+        assert PlayCard(0, "Baroness", 1, second_target=3) in commands
+        assert PlayCard(0, "Prince", 3) in commands
+
+
+def test_premium_required_player_out_or_protected_is_refused() -> None:
+    for required in (5, 7):  # protected, out: a Sycophant could not have chosen them
+        with pytest.raises(OracleError):
+            _baroness_prince(required)
+
+
+def test_premium_countess_lock_by_name_only() -> None:
+    # ruling 26: the King or the Prince forces the Countess; the Dowager Queen,
+    # the Count and the Constable do not. 5 players, 4 others choosable.
+    def hand(*cards: str) -> int:
+        state = _premium(
+            5,
+            [list(cards), ["Guard"], ["Guard"], ["Guard"], ["Guard"]],
+            [[], [], [], [], []],
+            ["Priest"],
+            "Princess",
+            rest_to_deck=True,
+        )
+        return len(legal_commands(state))
+
+    assert hand("Countess", "King") == 1
+    assert hand("Countess", "Prince") == 1
+    assert hand("Countess", "DowagerQueen") == 1 + 4  # Countess, Dowager x 4 others
+    assert hand("Countess", "Count") == 2
+    assert hand("Countess", "Constable") == 2
+
+
+def test_premium_cardinal_then_the_look() -> None:
+    state = _eight_players(None)
+    after = apply(state, PlayCard(0, "Cardinal", 2, second_target=5))
+    # cardinal.swap-two-players: seats 2 and 5 trade (Baron <-> Princess).
+    assert after.hands[2] == ["Princess"] and after.hands[5] == ["Baron"]
+    assert after.decision == "look" and after.current == 0
+    assert legal_commands(after) == {LookAtHand(0, 2), LookAtHand(0, 5), Decline(0)}
+    for answer in (LookAtHand(0, 5), Decline(0)):
+        nxt = apply(after, answer)
+        assert (nxt.decision, nxt.current, nxt.hands[1]) == ("play", 1, ["Priest", "Guard"])
+    # The Cardinal's own player among the pair: looking at one's new hand is an option.
+    mine = apply(state, PlayCard(0, "Cardinal", 0, second_target=3))
+    assert mine.hands[0] == ["King"] and mine.hands[3] == ["Guard"]
+    assert legal_commands(mine) == {LookAtHand(0, 0), LookAtHand(0, 3), Decline(0)}
+
+
+def _bishop_duel(tokens: list[int]) -> State:
+    """5 players, seats 2-4 out; seat 0 holds a Bishop and a Priest, seat 1 a Guard."""
+    return _premium(
+        5,
+        [["Bishop", "Priest"], ["Guard"], [], [], []],
+        [["Guard"], ["Guard"], ["Guard"], ["Guard"], ["Guard"]],
+        ["Countess", "King"],
+        "Count",
+        out=[2, 3, 4],
+        tokens=tokens,
+    )
+
+
+def test_premium_bishop_redraw_is_the_targets_decision() -> None:
+    state = _bishop_duel([0, 0, 0, 0, 0])
+    # Bishop: 1 other x 10 numbers (0..9, 1 included); Priest: 1.
+    assert len(legal_commands(state)) == 10 + 1
+    hit = apply(state, PlayCard(0, "Bishop", 1, 1))  # seat 1 holds a Guard: value 1
+    assert hit.tokens[0] == 1
+    assert (hit.decision, hit.current) == ("redraw", 0)
+    assert legal_commands(hit) == {Redraw(1), Decline(1)}  # seat 1 answers, not seat 0
+    redrawn = apply(hit, Redraw(1))
+    assert redrawn.discards[1][-1] == "Guard" and redrawn.current == 1
+    assert redrawn.hands[1] == ["Countess", "King"]  # the redraw, then the turn's draw
+    kept = apply(hit, Decline(1))
+    assert kept.hands[1] == ["Guard", "Countess"]
+    miss = apply(state, PlayCard(0, "Bishop", 1, 2))
+    assert miss.tokens[0] == 0 and miss.current == 1
+    # bishop.correct-number-token, game.immediate-win: the fourth token ends the game.
+    won = apply(_bishop_duel([3, 0, 0, 0, 0]), PlayCard(0, "Bishop", 1, 1))
+    assert won.decision == "game-over" and legal_commands(won) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("tokens", "expected"),
+    [
+        # 1: Bishop x 10 numbers + Priest = 11.
+        # 2: the hit (number 1): Redraw or Decline = 2; the 9 misses: seat 1 draws
+        #    the Countess, Guard -> 0 x 9 numbers + Countess = 10 each, 90; the
+        #    Priest: the same 10. 2 + 90 + 10 = 102.
+        # 3: after Redraw, seat 1 holds Countess + King: the Countess only (1);
+        #    after Decline, Guard + Countess: 10. After a miss (seat 0 holds the
+        #    Priest): the Guard's number 2 ends the round, the 8 others and the
+        #    Countess let seat 0 draw the King, Priest or King -> 1: (8 + 1) x 2 =
+        #    18, x 9 misses = 162. After the Priest (seat 0 holds the Bishop): 8
+        #    Guard numbers + the Countess, then Bishop x 10 + King = 11: 9 x 11 = 99.
+        #    11 + 162 + 99 = 272.
+        ([0, 0, 0, 0, 0], [11, 102, 272]),
+        # With 3 tokens the hit wins the game at once: no redraw (2 - 2, 11 - 11).
+        ([3, 0, 0, 0, 0], [11, 100, 261]),
+    ],
+)
+def test_premium_perft_bishop_duel(tokens: list[int], expected: list[int]) -> None:
+    assert perft(_bishop_duel(tokens), 3) == expected
+
+
+def test_premium_perft_sycophant_and_cardinal() -> None:
+    """5 players, seats 2-4 out, one card left in the deck."""
+    state = _premium(
+        5,
+        [["Sycophant", "Cardinal"], ["Guard"], [], [], []],
+        [["Guard"], ["Guard"], ["Guard"], ["Guard"], ["Guard"]],
+        ["Baroness"],
+        "Count",
+        out=[2, 3, 4],
+    )
+    # 1: Sycophant -> 0 or 1; Cardinal: the pair (0, 1). 3.
+    # 2: Sycophant -> 0: seat 1 draws the Baroness; Guard -> 0 x 9 numbers,
+    #    Baroness -> {0} (no pair: one other player): 10. Sycophant -> 1: the
+    #    requirement is seat 1's own: Guard and Baroness without effect: 2.
+    #    Cardinal: LookAtHand 0, LookAtHand 1, Decline: 3. 10 + 2 + 3 = 15.
+    # 3: the Sycophant lines emptied the deck: over. After the look (seat 1 holds
+    #    the Sycophant, draws the Baroness): Sycophant -> 0 or 1, Baroness -> {0}:
+    #    3 x 3 = 9.
+    # 4: the deck is empty after seat 1's card: 0.
+    assert perft(state, 4) == [3, 15, 9, 0]
+
+
+def test_premium_perft_two_players() -> None:
+    """The 16 cards, three face up; seat 1 to play, two cards left to draw."""
+    state = from_position(
+        "premium",
+        2,
+        {
+            "deck": ["Handmaid", "Countess"],
+            "set_aside": "Princess",
+            "face_up": ["Prince", "Prince", "King"],
+            "hands": [["Priest"], ["Guard", "Baron"]],
+            "discards": [["Guard", "Handmaid", "Guard", "Priest"], ["Guard", "Guard", "Baron"]],
+            "current": 1,
+            "drawn": True,
+        },
+    )
+    # 1: Guard -> 0 x 7 numbers (2..8) + Baron = 8.
+    # 2: the Guard's 2 hits the Priest, the Baron loses (Guard 1 < Priest 2): both
+    #    end the round; the 6 other numbers: seat 0 draws the Handmaid, Priest -> 1
+    #    or Handmaid: 6 x 2 = 12.
+    # 3: seat 1 draws the Countess: Baron -> 0 (or, behind a Handmaid, with no
+    #    target) or Countess: 12 x 2 = 24.
+    assert perft(state, 4) == [8, 12, 24, 0]
+    assert PlayCard(1, "Guard", 0, 8) in legal_commands(state)
+    assert PlayCard(1, "Guard", 0, "Priest") not in legal_commands(state)
+
+
+def test_premium_showdown_tie_for_the_game_is_a_tie_break() -> None:
+    """2 players at 6 tokens (7 to win), the last card drawn."""
+    state = from_position(
+        "premium",
+        2,
+        {
+            "deck": [],
+            "set_aside": "Princess",
+            "face_up": ["Prince", "Prince", "King"],
+            "hands": [["Handmaid", "Priest"], ["Priest"]],
+            "discards": [
+                ["Guard", "Handmaid", "Baron", "Guard"],
+                ["Guard", "Baron", "Guard", "Countess", "Guard"],
+            ],
+            "current": 0,
+            "drawn": True,
+            "tokens": [6, 6],
+        },
+    )
+    assert perft(state, 2) == [2, 0]
+    # Handmaid: Priest against Priest, piles 1+4+3+1+4 = 13 and 1+3+1+7+1 = 13:
+    # both win the round, both reach 7 in one award step: a tie, not a win.
+    tied = apply(state, PlayCard(0, "Handmaid"))
+    assert tied.tokens == [7, 7]
+    assert (tied.decision, tied.tied) == ("next-round", (0, 1))
+    # Priest: Handmaid 4 beats Priest 2: seat 0 alone reaches 7.
+    won = apply(state, PlayCard(0, "Priest", 1))
+    assert (won.tokens, won.decision) == ([7, 6], "game-over")
+    # The tie-break round: both won the last round, so the caller names the first player.
+    deck = ["Guard"] * 5 + ["Priest", "Priest", "Baron", "Baron", "Handmaid", "Handmaid"]
+    deck += ["Prince", "Prince", "King", "Countess", "Princess"]
+    with pytest.raises(OutOfReach):
+        start_round(tied, deck, None)
+    again = start_round(tied, deck, 1)
+    assert again.contenders == (0, 1) and again.current == 1 and again.face_up
+
+
+def _three_left(hands: list[list[str]], discards: list[list[str]], **position: Any) -> State:
+    """8 players, seats 3-7 out, the deck empty: seat 0 plays the last card."""
+    return _premium(8, hands, discards, [], "Guard", out=[3, 4, 5, 6, 7], **position)
+
+
+def test_premium_showdown_cycle_goes_to_the_princess() -> None:
+    # Seat 0 keeps the Countess: 7 + 1 Count = 8, pile 5 + 4 = 9; seat 1 the
+    # Princess, 8, pile 1; seat 2 the Bishop, 9. 0 beats 1 (8 = 8, 9 > 1), 2 beats
+    # 0 (9 > 8), 1 beats 2 (the Princess beats the Bishop): a cycle, the Princess wins.
+    state = _three_left(
+        [["Handmaid", "Countess"], ["Princess"], ["Bishop"], [], [], [], [], []],
+        [["Count"], ["Guard"], ["Guard"], [], [], [], [], []],
+        tokens=[3, 2, 3, 0, 0, 0, 0, 0],
+    )
+    after = apply(state, PlayCard(0, "Handmaid"))
+    assert after.tokens[:3] == [3, 3, 3] and after.decision == "next-round"
+
+
+def test_premium_showdown_countess_with_two_counts() -> None:
+    # Seat 0 keeps the Countess with both Counts: 9, pile 5 + 5 + 4 = 14; the
+    # Bishop 9 with pile 14 ties it; the Princess 8 loses to it. Nobody beats seat
+    # 0; the Princess beats the Bishop: seat 0 alone wins (ruling 28, pairwise).
+    state = _three_left(
+        [["Handmaid", "Countess"], ["Princess"], ["Bishop"], [], [], [], [], []],
+        [["Count", "Count"], ["Guard"], ["DowagerQueen", "King", "Guard"], [], [], [], [], []],
+    )
+    after = apply(state, PlayCard(0, "Handmaid"))
+    assert after.tokens[:3] == [1, 0, 0] and after.round_winners == (0,)
+
+
+def test_premium_dowager_queen_knocks_out_the_higher() -> None:
+    # ruling 37: printed values; the Bishop (9) is higher than the Princess (8).
+    state = _three_left(
+        [["DowagerQueen", "Princess"], ["Bishop"], ["Guard"], [], [], [], [], []],
+        [[], [], [], [], [], [], [], []],
+        rest_to_deck=True,
+    )
+    after = apply(state, PlayCard(0, "DowagerQueen", 1))
+    assert after.out >= {1} and 0 not in after.out and after.current == 2
+
+
+def test_premium_assassin() -> None:
+    def duel(seats_in: int, tokens: list[int], pile: list[str]) -> State:
+        out = list(range(seats_in, 5))
+        return _premium(
+            5,
+            [["Guard", "King"], ["Assassin"], *[["Priest"]] * (seats_in - 2), *[[]] * len(out)],
+            [pile, [], *[[]] * (seats_in - 2), *[["Guard"]] * len(out)],
+            ["Countess", "Baron"],
+            "Count",
+            out=out,
+            tokens=tokens,
+        )
+
+    # Three in the round: seat 0's Guard on the Assassin (any number) knocks seat 0
+    # out; seat 1 discards the Assassin, draws the Countess, then its turn's Baron.
+    after = apply(duel(3, [0] * 5, []), PlayCard(0, "Guard", 1, 0))
+    assert 0 in after.out and after.discards[0] == ["Guard", "King"]
+    assert after.discards[1] == ["Assassin"] and after.hands[1] == ["Countess", "Baron"]
+    assert (after.decision, after.current) == ("play", 1)
+    # Two in the round: the knock-out ends the round; seat 1 keeps the Assassin.
+    over = apply(duel(2, [0] * 5, []), PlayCard(0, "Guard", 1, 5))
+    assert over.hands[1] == ["Assassin"] and over.tokens[:2] == [0, 1]
+    # A Constable in seat 0's pile: its token (the fourth) wins the game at once.
+    won = apply(duel(3, [3, 0, 0, 0, 0], ["Constable"]), PlayCard(0, "Guard", 1, 0))
+    assert won.decision == "game-over" and won.hands[1] == ["Assassin"]
+
+
+def test_premium_constable_token_and_round_win_tie() -> None:
+    # The rulebook's Bob and Susan: both at 3 of 4; seat 0's Guard knocks out seat 1,
+    # who has a Constable in their pile. The round win and the Constable token
+    # form one award step: both reach 4, a tie for the game.
+    state = _premium(
+        5,
+        [["Guard", "Priest"], ["King"], [], [], []],
+        [[], ["Constable"], ["Guard"], ["Guard"], ["Guard"]],
+        ["Countess"],
+        "Count",
+        out=[2, 3, 4],
+        tokens=[3, 3, 0, 0, 0],
+    )
+    after = apply(state, PlayCard(0, "Guard", 1, 6))
+    assert after.tokens[:2] == [4, 4]
+    assert (after.decision, after.tied) == ("next-round", (0, 1))
+    # A Constable in hand, discarded by the knock-out itself, gives nothing.
+    state.discards[1], state.hands[1] = [], ["Constable"]
+    assert apply(state, PlayCard(0, "Guard", 1, 6)).tokens[:2] == [4, 3]
+
+
+def test_premium_jester_token_for_a_correct_mark() -> None:
+    # Seat 2 marked seat 0 earlier and is out now; seat 0 wins the round.
+    state = _premium(
+        5,
+        [["Guard", "Priest"], ["King"], [], [], []],
+        [[], [], ["Jester", "Baron"], ["Guard"], ["Guard"]],
+        ["Countess"],
+        "Count",
+        out=[2, 3, 4],
+        marks=[[2, 0]],
+    )
+    after = apply(state, PlayCard(0, "Guard", 1, 6))
+    assert after.tokens[:3] == [1, 0, 1]
+
+
+def test_premium_tie_break_round() -> None:
+    # Seats 0 and 2 tied at 4 tokens (5 players); the others sit out.
+    state = _premium(
+        5,
+        [["Guard", "Priest"], [], ["Baron"], [], []],
+        [[], [], [], [], []],
+        [],
+        "Count",
+        contenders=[0, 2],
+        tokens=[4, 3, 4, 3, 1],
+        rest_to_deck=True,
+    )
+    assert state.out == {1, 3, 4}
+    # Guard: seat 2 x 9 numbers; Priest: seat 2.
+    assert len(legal_commands(state)) == 9 + 1
+    # The first award step with a token decides: seat 0 wins the round alone.
+    assert apply(state, PlayCard(0, "Guard", 2, 3)).decision == "game-over"
+    # Contenders under the threshold, or a normal round with a player over it,
+    # cannot occur.
+    with pytest.raises(OracleError):
+        _premium(
+            5,
+            [["Guard", "Priest"], [], ["Baron"], [], []],
+            [[], [], [], [], []],
+            [],
+            "Count",
+            contenders=[0, 2],
+            tokens=[4, 3, 3, 3, 1],
+            rest_to_deck=True,
+        )
+    with pytest.raises(OracleError):
+        _bishop_duel([4, 0, 0, 0, 0])
+
+
+def test_premium_parse_command() -> None:
+    assert parse_command(
+        {"type": "PlayCard", "player": 0, "card": "Cardinal", "target": 1, "second_target": 3}
+    ) == PlayCard(0, "Cardinal", 1, None, 3)
+    assert parse_command(
+        {"type": "PlayCard", "player": 0, "card": "Guard", "target": 1, "guess": 0}
+    )
+    assert parse_command({"type": "LookAtHand", "player": 2, "owner": 4}) == LookAtHand(2, 4)
+    assert parse_command({"type": "Redraw", "player": 1}) == Redraw(1)
+    assert parse_command({"type": "Decline", "player": 1}) == Decline(1)
+    assert parse_command({"type": "PlayCard", "player": 0, "card": "Guard", "guess": True}) is None
+    assert parse_command({"type": "LookAtHand", "player": 2}) is None

@@ -52,13 +52,44 @@ CHANCELLOR = Card.CHANCELLOR
 KING = Card.KING
 COUNTESS = Card.COUNTESS
 PRINCESS = Card.PRINCESS
+# Premium Edition, 5 to 8 players
+BISHOP = Card.BISHOP
+DOWAGER_QUEEN = Card.DOWAGER_QUEEN
+CONSTABLE = Card.CONSTABLE
+COUNT = Card.COUNT
+SYCOPHANT = Card.SYCOPHANT
+BARONESS = Card.BARONESS
+CARDINAL = Card.CARDINAL
+JESTER = Card.JESTER
+ASSASSIN = Card.ASSASSIN
 
 #: a card list: ``"Guard Princess"`` (names, spaces or commas) or a sequence of cards
 Cards = str | Sequence[Card]
 
 #: the order in which unplaced cards are used to fill the set-aside card, the
 #: face-up cards and the rest: the least eventful cards first
-_FILL_ORDER = (GUARD, PRIEST, BARON, HANDMAID, KING, PRINCE, CHANCELLOR, COUNTESS, SPY, PRINCESS)
+_FILL_ORDER = (
+    GUARD,
+    PRIEST,
+    BARON,
+    HANDMAID,
+    KING,
+    PRINCE,
+    CHANCELLOR,
+    COUNTESS,
+    SPY,
+    PRINCESS,
+    # Premium, 5 to 8 players: the cards that act only when played first
+    CARDINAL,
+    BARONESS,
+    SYCOPHANT,
+    DOWAGER_QUEEN,
+    JESTER,
+    COUNT,
+    CONSTABLE,
+    ASSASSIN,
+    BISHOP,
+)
 
 
 def cards(spec: Cards) -> tuple[Card, ...]:
@@ -68,14 +99,19 @@ def cards(spec: Cards) -> tuple[Card, ...]:
     return tuple(spec)
 
 
-def full_deck(ruleset: str) -> tuple[Card, ...]:
-    """Every card of the ruleset, in canonical order."""
-    return get_ruleset(ruleset).deck
+def full_deck(ruleset: str, players: int | None = None) -> tuple[Card, ...]:
+    """Every card of the ruleset, in canonical order: its deck for
+    ``players`` (the Premium deck depends on the player count), or its
+    largest deck if ``players`` is not given or not supported."""
+    rules = get_ruleset(ruleset)
+    if players is None or not rules.supports(players):
+        return rules.deck
+    return rules.deck_for(players)
 
 
-def leftovers(ruleset: str, *placed: Cards) -> tuple[Card, ...]:
+def leftovers(ruleset: str, *placed: Cards, players: int | None = None) -> tuple[Card, ...]:
     """The ruleset's cards not among ``placed``, least eventful first."""
-    missing = Counter(get_ruleset(ruleset).deck)
+    missing = Counter(full_deck(ruleset, players))
     used = Counter(card for zone in placed for card in cards(zone))
     extra = used - missing
     if extra:
@@ -84,11 +120,11 @@ def leftovers(ruleset: str, *placed: Cards) -> tuple[Card, ...]:
     return tuple(card for card in _FILL_ORDER for _ in range(missing[card]))
 
 
-def stacked(ruleset: str, top: Cards) -> tuple[Card, ...]:
+def stacked(ruleset: str, top: Cards, players: int | None = None) -> tuple[Card, ...]:
     """A whole deck (top first) beginning with ``top``; the rest follows in
-    the fill order."""
+    the fill order. ``players`` picks the Premium deck of that count."""
     head = cards(top)
-    return head + leftovers(ruleset, head)
+    return head + leftovers(ruleset, head, players=players)
 
 
 def position(
@@ -108,6 +144,9 @@ def position(
     round_number: int = 1,
     turn_number: int = 1,
     seed: int = 0,
+    required: int | None = None,
+    marks: Sequence[tuple[int, int]] = (),
+    contenders: Sequence[int] = (),
 ) -> Position:
     """A position with one seat per entry of ``hands``.
 
@@ -126,7 +165,7 @@ def position(
     if set_aside is not None:
         aside = (set_aside,) if isinstance(set_aside, Card) else cards(set_aside)
     up = cards(face_up) if face_up is not None else ()
-    rest_cards = list(leftovers(ruleset, top, aside, up, *hand_cards, *pile))
+    rest_cards = list(leftovers(ruleset, top, aside, up, *hand_cards, *pile, players=players))
     if set_aside is None:
         aside = (rest_cards.pop(0),)
     if face_up is None and players == 2:
@@ -153,6 +192,9 @@ def position(
         round_number=round_number,
         turn_number=turn_number,
         seed=seed,
+        required=required,
+        marks=tuple(marks),
+        contenders=tuple(contenders),
     )
 
 
@@ -173,6 +215,9 @@ def at(
     round_number: int = 1,
     turn_number: int = 1,
     seed: int = 0,
+    required: int | None = None,
+    marks: Sequence[tuple[int, int]] = (),
+    contenders: Sequence[int] = (),
 ) -> GameState:
     """The state of :func:`position` (same arguments)."""
     return from_position(
@@ -192,7 +237,59 @@ def at(
             round_number=round_number,
             turn_number=turn_number,
             seed=seed,
+            required=required,
+            marks=marks,
+            contenders=contenders,
         )
+    )
+
+
+def premium(
+    *,
+    hands: Sequence[Cards],
+    deck: Cards = "",
+    set_aside: str | Card | None = None,
+    face_up: Cards | None = None,
+    discards: Sequence[Cards] | None = None,
+    current: int = 0,
+    drawn: bool = True,
+    out: Iterable[int] = (),
+    protected: Iterable[int] = (),
+    tokens: Sequence[int] | None = None,
+    round_number: int = 1,
+    seed: int = 0,
+    required: int | None = None,
+    marks: Sequence[tuple[int, int]] = (),
+    contenders: Sequence[int] = (),
+    draws: int = 0,
+) -> GameState:
+    """A Premium state (as :func:`at`, every unplaced card in the deck)
+    whose turn number is the one its cards imply: every card in a hand or a
+    discard pile was dealt (one per player dealt in), drawn at the start of
+    a turn, or drawn by one of ``draws`` extra draws (a Prince's, an
+    Assassin's or a Bishop's redraw)."""
+    held = sum(len(cards(h)) for h in hands) + sum(len(cards(d)) for d in discards or ())
+    dealt = len(contenders) or len(hands)
+    turn_number = held - dealt - draws + (0 if drawn else 1)
+    assert turn_number >= 1, f"these cards fit no turn of a round ({turn_number})"
+    return at(
+        "premium",
+        hands=hands,
+        deck=deck,
+        set_aside=set_aside,
+        face_up=face_up,
+        discards=discards,
+        current=current,
+        drawn=drawn,
+        out=out,
+        protected=protected,
+        tokens=tokens,
+        round_number=round_number,
+        turn_number=turn_number,
+        seed=seed,
+        required=required,
+        marks=marks,
+        contenders=contenders,
     )
 
 
