@@ -485,10 +485,12 @@ class Narrator:
             line += self._choices(event)
         if target is None and card in _CHOOSES_A_PLAYER:
             if required is not None:
-                line += (
-                    f", but the Sycophant requires choosing {self.name(required)},"
-                    " which it cannot: no effect."
-                )
+                who = self.name(required)
+                if required == player:
+                    why = f"{who}, its own player, which the {card_name(card)} cannot"
+                else:
+                    why = f"{who}, who cannot be chosen"
+                line += f", but the Sycophant requires choosing {why}: no effect."
             elif card is Card.CARDINAL:
                 line += ", but fewer than two players can be chosen: no effect."
             else:
@@ -858,20 +860,19 @@ class Narrator:
         winners = list(event.winners)
         names = self._names(winners)
         counts = [self._tokens.get(seat) for seat in winners]
-        how = ""
-        if self._contenders:
-            how = " the tie-break and"
-        if self._round_open:
-            how += " at once, mid-round,"
+        tie_break = " the tie-break and" if self._contenders else ""
+        mid_round = " at once, mid-round" if self._round_open else ""
         self._contenders = ()
         self._round_open = False
         if len(winners) == 1:
             tokens = f" with {counts[0]} favor tokens" if counts[0] is not None else ""
-            lines.append(f"{names} wins{how} the game{tokens}!")
+            if mid_round and tokens:
+                tokens = f",{tokens}"
+            lines.append(f"{names} wins{tie_break} the game{mid_round}{tokens}!")
         else:
             known = [str(n) for n in counts if n is not None]
             tokens = f", with {_join(known)} favor tokens" if len(known) == len(counts) else ""
-            lines.append(f"{names} win{how} the game together{tokens}!")
+            lines.append(f"{names} win{tie_break} the game together{mid_round}{tokens}!")
         return index + 1
 
 
