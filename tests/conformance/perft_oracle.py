@@ -3,10 +3,11 @@
 Written from the rules (``spec/rules/*.yaml``, ``spec/rulings.yaml``; for
 Premium the rulebook 001 and the design contract ``docs/premium-design.md``,
 rulings 20-40) and the case format (``conformance/README.md``), and on purpose
-**without importing ``loveletter``**: only the standard library and PyYAML. It recomputes what a
-case claims about move generation (``perft``, ``legal_command_count``,
-``legal_commands``) with code that shares nothing with the engine, so a bug
-would have to be made twice, the same way, to slip through.
+**without importing ``loveletter``**: only the standard library and PyYAML.
+It recomputes what a case claims about move generation (``perft``,
+``legal_command_count``, ``legal_commands``) with code that shares nothing
+with the engine, so a bug would have to be made twice, the same way, to slip
+through.
 
 It models only what move generation depends on: the zones (deck, set-aside
 card, face-up cards, hands, discard piles), who is out or protected, whose turn
@@ -28,7 +29,7 @@ before changing it.
     >>> perft(state, 3)
     [2, 8, 64]
 
-Premium (the section "Premium" below): a 4-player position where the player
+Premium (sections "premium" and "premium play" below): a 4-player position where the player
 to act holds a Guard and a Priest. The Guard chooses one of the three others
 and names a number of the 16-card deck other than 1 (2 to 8: seven numbers),
 the Priest one of the three others: 3 x 7 + 3 = 24 commands.

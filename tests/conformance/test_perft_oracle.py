@@ -13,7 +13,9 @@ No perft depth is capped: the deepest case (``2019/perft/perft-deal-5p-stacked``
 from __future__ import annotations
 
 import ast
+import contextlib
 import itertools
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -35,6 +37,7 @@ from .perft_oracle import (
     Redraw,
     State,
     apply,
+    deal,
     deck_cards,
     from_position,
     from_start,
@@ -43,6 +46,7 @@ from .perft_oracle import (
     perft,
     replay,
     start_round,
+    tokens_to_win,
 )
 
 #: Cases the oracle cannot replay, by name, with the reason. None today: the
@@ -182,50 +186,29 @@ def _premium(
     )
 
 
+def _cards(text: str) -> list[str]:
+    return text.split()
+
+
+def _piles(text: str) -> list[list[str]]:
+    """One pile (or hand) per seat, separated by ``|``."""
+    return [pile.split() for pile in text.split("|")]
+
+
 def _eight_players(required: int | None) -> State:
     """Round one went 0 to 7 (seat 7 played a Sycophant); seat 0 has drawn again."""
     return from_position(
         "premium",
         8,
         {
-            "deck": [
-                "Guard",
-                "Guard",
-                "Guard",
-                "Handmaid",
-                "Handmaid",
-                "Prince",
-                "Prince",
-                "Bishop",
-                "DowagerQueen",
-                "Sycophant",
-                "Baroness",
-                "Baroness",
-                "Cardinal",
-                "Jester",
-            ],  # fmt: skip
+            "deck": _cards(
+                "Guard Guard Guard Handmaid Handmaid Prince Prince Bishop DowagerQueen"
+                " Sycophant Baroness Baroness Cardinal Jester"
+            ),
             "set_aside": "Assassin",
             "face_up": [],
-            "hands": [
-                ["Guard", "Cardinal"],
-                ["Priest"],
-                ["Baron"],
-                ["King"],
-                ["Count"],
-                ["Princess"],
-                ["Countess"],
-                ["Constable"],
-            ],  # fmt: skip
-            "discards": [
-                ["Guard"],
-                ["Guard"],
-                ["Priest"],
-                ["Baron"],
-                ["Guard"],
-                ["Count"],
-                ["Guard"],
-                ["Sycophant"],
-            ],  # fmt: skip
+            "hands": _piles("Guard Cardinal|Priest|Baron|King|Count|Princess|Countess|Constable"),
+            "discards": _piles("Guard|Guard|Priest|Baron|Guard|Count|Guard|Sycophant"),
             "current": 0,
             "drawn": True,
             "required": required,
@@ -265,45 +248,14 @@ def _baroness_prince(required: int | None) -> State:
         "premium",
         8,
         {
-            "deck": [
-                "Guard",
-                "Guard",
-                "Guard",
-                "Guard",
-                "Baron",
-                "Handmaid",
-                "Prince",
-                "Bishop",
-                "DowagerQueen",
-                "Sycophant",
-                "Baroness",
-                "Cardinal",
-                "Cardinal",
-                "Jester",
-                "Assassin",
-            ],  # fmt: skip
+            "deck": _cards(
+                "Guard Guard Guard Guard Baron Handmaid Prince Bishop DowagerQueen Sycophant"
+                " Baroness Cardinal Cardinal Jester Assassin"
+            ),
             "set_aside": "Guard",
             "face_up": [],
-            "hands": [
-                ["Baroness", "Prince"],
-                ["King"],
-                ["Baron"],
-                ["Count"],
-                ["Princess"],
-                ["Countess"],
-                ["Constable"],
-                [],
-            ],  # fmt: skip
-            "discards": [
-                ["Guard"],
-                ["Guard"],
-                ["Priest"],
-                ["Count"],
-                ["Guard"],
-                ["Handmaid"],
-                ["Sycophant"],
-                ["Priest"],
-            ],  # fmt: skip
+            "hands": _piles("Baroness Prince|King|Baron|Count|Princess|Countess|Constable|"),
+            "discards": _piles("Guard|Guard|Priest|Count|Guard|Handmaid|Sycophant|Priest"),
             "current": 0,
             "drawn": True,
             "out": [7],
@@ -332,7 +284,9 @@ def test_premium_baroness_and_prince(required: int | None, count: int) -> None:
     if required is None:
         assert PlayCard(0, "Baroness", 2) in commands
         assert PlayCard(0, "Baroness", 2, second_target=6) in commands
-        assert not any(5 in (c.target, c.second_target) for c in commands)  # protected
+        assert not any(  # seat 5 is protected
+            isinstance(c, PlayCard) and 5 in (c.target, c.second_target) for c in commands
+        )
     if required == 3:
         assert PlayCard(0, "Baroness", 1, second_target=3) in commands
         assert PlayCard(0, "Prince", 3) in commands
@@ -672,3 +626,58 @@ def test_premium_parse_command() -> None:
     assert parse_command({"type": "Decline", "player": 1}) == Decline(1)
     assert parse_command({"type": "PlayCard", "player": 0, "card": "Guard", "guess": True}) is None
     assert parse_command({"type": "LookAtHand", "player": 2}) is None
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_premium_random_games_keep_the_oracle_consistent(players: int) -> None:
+    """Whole games of random legal commands, tie-break rounds included: every
+    card stays somewhere, hands have their sizes, and only a finished round or
+    game has no command."""
+    rng = random.Random(players)
+    cards = sorted(Counter(deck_cards("premium", players)).elements())
+    games = tie_breaks = 0
+    while games < 30:
+        deck = rng.sample(cards, len(cards))
+        # Half the games start one token short everywhere: ties for the game.
+        tokens = [tokens_to_win("premium", players) - 1] * players if games % 2 else None
+        state = deal("premium", players, deck, rng.randrange(players), tokens)
+        for _ in range(200):  # rounds; a game ends long before
+            while state.decision not in ("next-round", "game-over"):
+                _check_invariants(state, cards)
+                commands = sorted(legal_commands(state), key=repr)
+                assert commands, state
+                state = apply(state, rng.choice(commands))
+            assert legal_commands(state) == frozenset()
+            if state.decision == "game-over":
+                break
+            tied = state.tied
+            tie_breaks += bool(tied)
+            deck = rng.sample(cards, len(cards))
+            starts = []
+            for seat in range(players):
+                with contextlib.suppress(OracleError):  # not a seat that may start
+                    starts.append(start_round(state, deck, seat))
+            state = rng.choice(starts)
+            assert state.contenders == tied
+            assert state.in_round() == list(tied or range(players))
+        assert state.decision == "game-over"
+        games += 1
+    if players >= 5:  # Constable and Jester tokens make ties for the game common enough
+        assert tie_breaks
+
+
+def _check_invariants(state: State, cards: list[str]) -> None:
+    held = [*state.deck, *state.face_up, *itertools.chain(*state.hands, *state.discards)]
+    if state.set_aside is not None:
+        held.append(state.set_aside)
+    else:
+        assert not state.deck  # ruling 38: only an empty-deck draw takes it
+    assert sorted(held) == cards
+    alive = state.in_round()
+    assert len(alive) >= 2 and state.current in alive
+    for seat, hand in enumerate(state.hands):
+        drawn = seat == state.current and state.decision == "play"
+        assert len(hand) == (0 if seat in state.out else 2 if drawn else 1), state
+    assert state.required is None or state.required in alive
+    if state.contenders:
+        assert set(alive) <= set(state.contenders)
