@@ -20,12 +20,30 @@ T = TypeVar("T")
 LIMIT = 100_000
 
 
-def interned(factory: Callable[P, T]) -> Callable[P, T]:
+def interned(factory: Callable[P, T], *, typed: bool = False) -> Callable[P, T]:
     """Wrap ``factory`` so equal positional arguments return the same value.
 
-    Arguments must be hashable and passed positionally.
+    Arguments must be hashable and passed positionally. ``typed`` keys the
+    cache on the arguments' types too, for factories whose arguments may be
+    equal values of different types: a guess is a card in one edition and a
+    number in another, and ``Card.PRINCE == 5``.
     """
     cache: dict[tuple[Hashable, ...], T] = {}
+
+    if typed:
+
+        def make_typed(*args: P.args, **kwargs: P.kwargs) -> T:
+            key = (*args, *map(type, args))
+            try:
+                return cache[key]
+            except KeyError:
+                if len(cache) >= LIMIT:
+                    cache.clear()
+                value = cache[key] = factory(*args, **kwargs)
+                return value
+
+        make_typed.__doc__ = factory.__doc__
+        return make_typed
 
     def make(*args: P.args, **kwargs: P.kwargs) -> T:
         try:

@@ -24,7 +24,8 @@ from loveletter.rules import implements
 if TYPE_CHECKING:
     from loveletter.state import GameState
 
-card_played = interned(CardPlayed)
+# typed: a guess may be a card or a number, and Card.PRINCE == 5
+card_played = interned(CardPlayed, typed=True)
 card_discarded = interned(CardDiscarded)
 card_drawn = interned(CardDrawn)
 player_eliminated = interned(PlayerEliminated)
