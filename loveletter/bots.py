@@ -29,6 +29,11 @@ class RandomBot:
     plays Guards more often than a card-first policy would. That makes it a
     plain, unbiased baseline for statistics, not a good player.
 
+    It acts whenever its seat is the one to act (``state.to_act``), which
+    is not always the current player: a Bishop's target is asked whether
+    to redraw during the Bishop's player's turn, and its view then lists
+    ``Redraw`` and ``Decline``.
+
     The bot owns its own :class:`random.Random`, so a seat's choices depend
     only on its seed and the views it is shown, never on other code that
     uses the global generator.

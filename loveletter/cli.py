@@ -31,11 +31,12 @@ from loveletter import (
     get_ruleset,
 )
 from loveletter.bots import Agent
-from loveletter.commands import Command
+from loveletter.commands import Command, PlayCard
 from loveletter.conformance import cli as conformance_cli
 from loveletter.conformance.runner import SUITE_ROOT, format_outcome, suite_version
-from loveletter.events import Event
-from loveletter.narrative import Narrator, default_name, describe_command, narrate
+from loveletter.events import EliminationReason, Event, TokenReason
+from loveletter.narrative import Narrator, card_name, default_name, describe_command, narrate
+from loveletter.rulesets import GameTie
 from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
 
 #: exit status for bad arguments, as argparse uses
@@ -99,12 +100,16 @@ def _percent(part: int, whole: int) -> str:
 def _cmd_rulesets(args: argparse.Namespace) -> int:
     rows = [["name", "title", "players", "cards", "aliases"]]
     for rules in RULESETS.values():
+        # an edition may use a larger deck from some player count (Premium)
+        sizes = sorted(
+            {len(rules.deck_for(n)) for n in range(rules.min_players, rules.max_players + 1)}
+        )
         rows.append(
             [
                 rules.name,
                 rules.title,
                 f"{rules.min_players}-{rules.max_players}",
-                str(len(rules.deck)),
+                "/".join(map(str, sizes)),
                 ", ".join(rules.aliases),
             ]
         )
@@ -143,24 +148,46 @@ class ProgressBar:
         self.stream.flush()
 
 
+#: the card that makes each bonus token or elimination possible: its row or
+#: column is shown when the edition's deck holds that card (or it happened)
+_TOKEN_CARDS = {
+    TokenReason.SPY: Card.SPY,
+    TokenReason.BISHOP: Card.BISHOP,
+    TokenReason.CONSTABLE: Card.CONSTABLE,
+    TokenReason.JESTER: Card.JESTER,
+}
+_ELIMINATION_CARDS = {
+    EliminationReason.ASSASSIN: Card.ASSASSIN,
+    EliminationReason.DOWAGER_COMPARISON: Card.DOWAGER_QUEEN,
+}
+
+
 def format_report(report: SimulationReport) -> list[str]:
     """The report as the table ``loveletter simulate`` prints."""
-    title = get_ruleset(report.ruleset).title
+    rules = get_ruleset(report.ruleset)
+    deck = rules.deck_for(report.players)
     lines = [
-        f"{title}: {report.players} players, random bots, seed {report.seed}",
+        f"{rules.title}: {report.players} players, random bots, seed {report.seed}",
         "",
     ]
-    lines += _table(
-        [
-            ["games", str(report.games), ""],
-            ["rounds", str(report.rounds), f"{report.mean_rounds_per_game:.2f} per game"],
-            ["turns", str(report.turns), f"{report.mean_turns_per_round:.2f} per round"],
-            ["shared wins", str(report.shared_games), "games with several winners"],
-        ],
-        right=(1,),
-    )
+    totals = [
+        ["games", str(report.games), ""],
+        ["rounds", str(report.rounds), f"{report.mean_rounds_per_game:.2f} per game"],
+        ["turns", str(report.turns), f"{report.mean_turns_per_round:.2f} per round"],
+    ]
+    if rules.game_tie is GameTie.SHARED_WIN:
+        totals.append(["shared wins", str(report.shared_games), "games with several winners"])
+    else:
+        totals.append(["tied games", str(report.tied_games), "games with a tie-break round"])
+        totals.append(["mid-round wins", str(report.mid_round_wins), "games won mid-round"])
+    lines += _table(totals, right=(1,))
     lines.append("")
-    seats = [["seat", "game wins", "round wins", "spy tokens"]]
+    bonuses = [
+        reason
+        for reason, tokens in report.bonus_tokens.items()
+        if _TOKEN_CARDS.get(reason) in deck or any(tokens)
+    ]
+    seats = [["seat", "game wins", "round wins", *(f"{r.value} tokens" for r in bonuses)]]
     for seat in range(report.players):
         games, rounds = report.game_wins[seat], report.round_wins[seat]
         seats.append(
@@ -168,10 +195,10 @@ def format_report(report: SimulationReport) -> list[str]:
                 default_name(seat),
                 f"{games} ({_percent(games, report.games)})",
                 f"{rounds} ({_percent(rounds, report.rounds)})",
-                str(report.spy_tokens[seat]),
+                *(str(report.bonus_tokens[reason][seat]) for reason in bonuses),
             ]
         )
-    lines += _table(seats, right=(1, 2, 3))
+    lines += _table(seats, right=tuple(range(1, 3 + len(bonuses))))
     lines.append("")
     ends = [["rounds ended", "count", "share"]]
     for reason, count in report.round_ends.items():
@@ -182,6 +209,8 @@ def format_report(report: SimulationReport) -> list[str]:
     lines.append("")
     outs = [["eliminations", "count", "per round"]]
     for why, count in report.eliminations.items():
+        if why in _ELIMINATION_CARDS and _ELIMINATION_CARDS[why] not in deck and not count:
+            continue
         per_round = f"{count / report.rounds:.2f}" if report.rounds else "-"
         outs.append([f"  {why.value.replace('-', ' ')}", str(count), per_round])
     lines += _table(outs, right=(1, 2))
@@ -256,13 +285,24 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 # loveletter play
 
 
+class _Back(Exception):
+    """The human asked to go back to the first menu of a choice."""
+
+
+#: a menu longer than this is split: first the card, then whom it chooses,
+#: then what it names (a Premium Guard at 8 players has 63 commands)
+MENU_LIMIT = 20
+
+
 class HumanPlayer:
     """A seat driven from a terminal (or any text stream).
 
     It is shown the same :class:`~loveletter.PlayerView` as a bot and picks
     by number from ``view.legal_commands``, so the human can neither see
-    nor do more than the rules allow. Input that is not a terminal (a
-    script, a test) is echoed so the transcript reads like a session.
+    nor do more than the rules allow. It is asked whenever its seat must
+    act, which includes answering a Bishop's redraw offer during another
+    player's turn. Input that is not a terminal (a script, a test) is
+    echoed so the transcript reads like a session.
     """
 
     def __init__(self, names: Sequence[str], stdin: TextIO, stdout: TextIO) -> None:
@@ -276,22 +316,37 @@ class HumanPlayer:
     def _say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
 
+    def _whom(self, view: PlayerView, seat: int) -> str:
+        return "you" if seat == view.player else self._name(seat)
+
     def show(self, view: PlayerView) -> None:
         """What the player knows right now, before they choose."""
         rules = get_ruleset(view.ruleset)
         self._say()
+        if view.decision is Decision.REDRAW:
+            moment = f"{self._name(view.current)}'s Bishop named your number"
+        elif view.decision is Decision.LOOK:
+            moment = "your Cardinal's look"
+        else:
+            moment = "your move"
         self._say(
             f"--- Round {view.round_number}, turn {view.turn_number}:"
-            f" your move, {self._name(view.player)} ---"
+            f" {moment}, {self._name(view.player)} ---"
         )
         tokens = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.tokens))
         self._say(f"Favor tokens: {tokens} ({rules.tokens_to_win(view.players)} to win).")
+        if view.contenders:
+            tied = ", ".join(map(self._name, view.contenders))
+            self._say(
+                f"Tie-break round between {tied}: the first of them to gain a favor token"
+                " wins the game."
+            )
         aside = ", plus one set aside face down" if view.set_aside_present else ""
         self._say(f"Deck: {view.deck_size} cards{aside}.")
         if view.face_up:
-            self._say(f"Face up, out of play: {', '.join(map(str, view.face_up))}.")
+            self._say(f"Face up, out of play: {', '.join(map(card_name, view.face_up))}.")
         piles = "; ".join(
-            f"{self._name(s)}: {', '.join(map(str, pile)) or '-'}"
+            f"{self._name(s)}: {', '.join(map(card_name, pile)) or '-'}"
             for s, pile in enumerate(view.discards)
         )
         self._say(f"Discards: {piles}.")
@@ -299,32 +354,125 @@ class HumanPlayer:
             self._say(f"Out of the round: {', '.join(map(self._name, view.out))}.")
         if view.protected:
             self._say(f"Protected: {', '.join(map(self._name, view.protected))}.")
+        for player, marked in view.marks:
+            self._say(
+                f"Jester: {self._name(player)} bets on {self._whom(view, marked)}"
+                " to win this round."
+            )
+        if view.required is not None and view.decision is Decision.PLAY:
+            self._say(
+                "Sycophant: the next card played, if it chooses players, must choose"
+                f" {self._whom(view, view.required)}."
+            )
         for seen in view.sightings:
             self._say(self._sighting(seen))
-        self._say(f"Your hand: {', '.join(map(str, view.hand))}.")
+        hand = ", ".join(f"{card_name(card)} ({rules.value(card)})" for card in view.hand)
+        self._say(f"Your hand: {hand}.")
         if view.decision is Decision.CHANCELLOR:
             self._say("Keep one card; the others go to the bottom of the deck.")
+        elif view.decision is Decision.LOOK:
+            hands = " and ".join(
+                "your own" if seat == view.player else f"{self._name(seat)}'s"
+                for seat in view.pending
+            )
+            self._say(f"Your Cardinal swapped {hands} hands: you may look at one of them.")
+        elif view.decision is Decision.REDRAW:
+            self._say(
+                "You may discard your card without its effect and draw a new one, or keep it."
+            )
 
     def _sighting(self, seen: Sighting) -> str:
         # A sighting may be stale (the card since played or traded), so each
         # says when and how it was learned.
         owner = self._name(seen.owner)
+        card = card_name(seen.card)
         if seen.via is Card.KING:
-            return f"Seen on turn {seen.turn} in a King trade: {owner} got your {seen.card}."
-        how = "in a Baron comparison" if seen.via is Card.BARON else f"with your {seen.via}"
-        return f"Seen on turn {seen.turn} {how}: {owner} had the {seen.card}."
+            return f"Seen on turn {seen.turn} in a King trade: {owner} got your {card}."
+        if seen.via in (Card.BARON, Card.DOWAGER_QUEEN):
+            how = f"in a {card_name(seen.via)} comparison"
+        elif seen.via is Card.CARDINAL:
+            how = "through a Cardinal"
+        else:
+            how = f"with your {card_name(seen.via)}"
+        return f"Seen on turn {seen.turn} {how}: {owner} had the {card}."
 
     def choose(self, view: PlayerView) -> Command:
         """Ask until a listed number comes in. End of input raises
         ``_Quit`` so that the game loop unwinds and ``play`` exits cleanly
-        instead of with a traceback."""
+        instead of with a traceback.
+
+        A long menu is asked in steps (the card, whom it chooses, what it
+        names); ``b`` at a later step goes back to the first."""
         self.show(view)
-        commands = view.legal_commands
-        for number, command in enumerate(commands, 1):
-            self._say(f"  {number:>2}. {describe_command(command, self._name)}")
-        choices = "1" if len(commands) == 1 else f"1-{len(commands)}"
+        rules = get_ruleset(view.ruleset)
+        kinds = rules.setup(view.players).kinds
+
+        def numbers(number: int) -> list[Card]:
+            return [card for card in kinds if rules.value(card) == number]
+
+        def describe(command: Command) -> str:
+            return describe_command(command, self._name, decision=view.decision, numbers=numbers)
+
         while True:
-            self.stdout.write(f"Your choice ({choices}, q to quit): ")
+            try:
+                return self._narrow(list(view.legal_commands), describe, numbers)
+            except _Back:
+                continue
+
+    def _narrow(
+        self,
+        commands: list[Command],
+        describe: Callable[[Command], str],
+        numbers: Callable[[int], list[Card]],
+    ) -> Command:
+        steps: list[Callable[[PlayCard], str]] = [
+            lambda c: f"Play the {card_name(c.card)}",
+            lambda c: self._targets(c),
+            lambda c: self._guess(c, numbers),
+        ]
+        first = True
+        for step in steps:
+            if len(commands) <= MENU_LIMIT or not all(isinstance(c, PlayCard) for c in commands):
+                break
+            groups: dict[str, list[Command]] = {}
+            for command in commands:
+                assert isinstance(command, PlayCard)
+                groups.setdefault(step(command), []).append(command)
+            if len(groups) == 1:
+                continue
+            labels = list(groups)
+            entries = [
+                describe(group[0]) if len(group) == 1 else f"{label} ({len(group)} choices)"
+                for label, group in groups.items()
+            ]
+            commands = groups[labels[self._ask(entries, back=not first)]]
+            first = False
+        return commands[self._ask([describe(c) for c in commands], back=not first)]
+
+    def _targets(self, command: PlayCard) -> str:
+        seats = [s for s in (command.target, command.second_target) if s is not None]
+        if not seats:
+            return "choosing no one"
+        names = ["your own hand" if seat == command.player else self._name(seat) for seat in seats]
+        return f"on {' and '.join(names)}"
+
+    @staticmethod
+    def _guess(command: PlayCard, numbers: Callable[[int], list[Card]]) -> str:
+        guess = command.guess
+        if guess is None:
+            return "naming nothing"
+        if isinstance(guess, Card):
+            return f"naming the {card_name(guess)}"
+        return f"naming {guess} ({', '.join(map(card_name, numbers(guess)))})"
+
+    def _ask(self, entries: Sequence[str], back: bool = False) -> int:
+        """Number the entries, read a choice; return its index."""
+        for number, entry in enumerate(entries, 1):
+            self._say(f"  {number:>2}. {entry}")
+        choices = "1" if len(entries) == 1 else f"1-{len(entries)}"
+        extra = ", b to go back" if back else ""
+        while True:
+            self.stdout.write(f"Your choice ({choices}{extra}, q to quit): ")
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
@@ -334,9 +482,11 @@ class HumanPlayer:
                 self._say(text)
             if text.lower() in ("q", "quit", "exit"):
                 raise _Quit
-            if text.isdigit() and 1 <= int(text) <= len(commands):
-                return commands[int(text) - 1]
-            self._say(f"Please enter {choices.replace('-', ' to ')}, or q to quit.")
+            if back and text.lower() in ("b", "back"):
+                raise _Back
+            if text.isdigit() and 1 <= int(text) <= len(entries):
+                return int(text) - 1
+            self._say(f"Please enter {choices.replace('-', ' to ')}{extra}, or q to quit.")
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

@@ -297,6 +297,19 @@ class Narrator:
     def _names(self, seats: Iterable[int]) -> str:
         return _join([self.name(seat) for seat in seats])
 
+    def _named(self, guess: Card | int) -> str:
+        """What a Guard or a Bishop named, as its edition names things (a
+        number in Premium, a card in 2019), whichever type the event holds:
+        a card and its code compare equal, so a value shared between
+        editions may arrive as either."""
+        rules = self._rules
+        if rules is not None:
+            if rules.names_numbers:
+                return str(int(guess))
+            if not isinstance(guess, Card) and guess in set(Card):
+                return _the(Card(guess))
+        return _named(guess)
+
     def _whose(self, player: int, seat: int) -> str:
         return "their own" if seat == player else f"{self.name(seat)}'s"
 
@@ -496,7 +509,7 @@ class Narrator:
             else:
                 line += ", but no other player can be chosen: no effect."
         elif card is Card.GUARD:
-            guess = f", naming {_named(event.guess)}" if event.guess is not None else ""
+            guess = f", naming {self._named(event.guess)}" if event.guess is not None else ""
             if any(isinstance(e, CardRevealed) for e in after):
                 line += f"{guess}."  # the Assassin answers: told next
             elif any(
@@ -509,7 +522,7 @@ class Narrator:
             else:
                 line += f"{guess} — wrong guess."
         elif card is Card.BISHOP:
-            guess = f", naming {_named(event.guess)}" if event.guess is not None else ""
+            guess = f", naming {self._named(event.guess)}" if event.guess is not None else ""
             right = any(
                 isinstance(e, TokenAwarded) and e.reason is TokenReason.BISHOP for e in after
             )
@@ -529,10 +542,10 @@ class Narrator:
         assert target is not None
         if second is not None:
             if card is Card.CARDINAL:
-                pair = [
-                    "themselves" if seat == player else self.name(seat) for seat in (target, second)
-                ]
-                return f", choosing {_join(pair)}"
+                if player in (target, second):
+                    other = second if target == player else target
+                    return f", choosing themselves and {self.name(other)}"
+                return f", choosing {self.name(target)} and {self.name(second)}"
             return f" on {self.name(target)} and {self.name(second)}"
         if target == player:
             return (
@@ -688,7 +701,8 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, LookOffered)
         self._offered = Decision.LOOK
-        owners = " or ".join(self._whose(event.player, seat) for seat in event.owners)
+        seats = sorted(event.owners, key=lambda seat: (seat != event.player, seat))
+        owners = " or ".join(self._whose(event.player, seat) for seat in seats)
         lines.append(f"{self.name(event.player)} may now look at {owners} hand.")
         return index + 1
 
@@ -778,7 +792,7 @@ class Narrator:
         tops = tuple(seat for seat, _ in event.revealed if number[seat] == top)
         what = "card" if not any(bonus for _, bonus, _ in numbers.values()) else "number"
         held = dict(event.revealed)
-        if tops == event.winners:
+        if set(tops) == set(event.winners):
             if not several:
                 return f"{winners} has the highest {what} and wins {this_round}."
             same = ""
@@ -894,9 +908,13 @@ def describe_command(
         text = f"Play {_the(command.card)}"
         target, second = command.target, command.second_target
         if target is not None and second is not None:
-            pair = ["your own hand" if s == command.player else name(s) for s in (target, second)]
-            verb = "swapping" if command.card is Card.CARDINAL else "on"
-            text += f" {verb} {_join(pair)}"
+            if command.card is Card.CARDINAL and command.player in (target, second):
+                other = second if target == command.player else target
+                text += f": swap your hand with {name(other)}'s"
+            elif command.card is Card.CARDINAL:
+                text += f": swap the hands of {name(target)} and {name(second)}"
+            else:
+                text += f" on {name(target)} and {name(second)}"
         elif target is not None:
             if target == command.player:
                 text += " on your own hand"
@@ -918,6 +936,8 @@ def describe_command(
             text += f"; put {order} at the bottom of the deck"
         return text
     if isinstance(command, LookAtHand):
+        if command.owner == command.player:
+            return "Look at your own hand"
         return f"Look at {name(command.owner)}'s hand"
     if isinstance(command, Redraw):
         return "Discard your card and draw a new one"

@@ -25,9 +25,11 @@ from loveletter.events import (
     EliminationReason,
     Event,
     GameEnded,
+    GameTied,
     PlayerEliminated,
     RoundEnded,
     RoundEndReason,
+    RoundStarted,
     TokenAwarded,
     TokenReason,
     TurnStarted,
@@ -39,6 +41,9 @@ Observer = Callable[[tuple[Event, ...], GameState], None]
 Progress = Callable[[int, int], None]
 
 _START_ROUND = StartRound()
+_ROUND_WIN = TokenReason.ROUND_WIN
+#: the reasons for a token other than winning a round
+_BONUS_REASONS = tuple(reason for reason in TokenReason if reason is not _ROUND_WIN)
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -67,9 +72,11 @@ def play_game(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Play a game to its end; return the final state and the full event log.
 
-    Each agent is shown only its own :func:`~loveletter.view`. Rounds are
-    dealt with a plain ``StartRound()`` so the game's seed decides every
-    shuffle. ``observer`` sees each batch of events as it happens, which is
+    Whoever must act next (``state.to_act``) is asked: usually the current
+    player, but a Bishop's target answers the redraw offer although it is
+    not their turn. Each agent is shown only its own :func:`~loveletter.view`.
+    Rounds are dealt with a plain ``StartRound()`` so the game's seed
+    decides every shuffle. ``observer`` sees each batch of events as it happens, which is
     how an interactive front end narrates the game before asking its human
     for the next move.
     """
@@ -102,6 +109,7 @@ class SimulationReport:
     players: int
     seed: int
     games: int
+    #: rounds played to their end (a game won mid-round leaves one unfinished)
     rounds: int
     turns: int
     #: games won, by seat; a shared win counts for each winner
@@ -116,6 +124,13 @@ class SimulationReport:
     round_ends: dict[RoundEndReason, int]
     #: how many players went out each way (every reason present, maybe 0)
     eliminations: dict[EliminationReason, int]
+    #: tokens gained other than by winning a round (Spy, Bishop, Constable,
+    #: Jester), by reason then seat; every such reason present, maybe all 0
+    bonus_tokens: dict[TokenReason, tuple[int, ...]] = attrs.field(factory=dict)
+    #: games in which players tied for the game and played a tie-break round
+    tied_games: int = 0
+    #: games won mid-round, by a token that is not a round's (Premium)
+    mid_round_wins: int = 0
 
     @property
     def mean_turns_per_round(self) -> float:
@@ -143,6 +158,9 @@ class SimulationReport:
             "spy_tokens": list(self.spy_tokens),
             "round_ends": {reason.value: n for reason, n in self.round_ends.items()},
             "eliminations": {reason.value: n for reason, n in self.eliminations.items()},
+            "bonus_tokens": {reason.value: list(n) for reason, n in self.bonus_tokens.items()},
+            "tied_games": self.tied_games,
+            "mid_round_wins": self.mid_round_wins,
         }
 
 
@@ -157,12 +175,16 @@ class _Tally:
         self.shared_games = 0
         self.game_wins = [0] * players
         self.round_wins = [0] * players
-        self.spy_tokens = [0] * players
+        self.bonus_tokens = {reason: [0] * players for reason in _BONUS_REASONS}
         self.round_ends: Counter[RoundEndReason] = Counter()
         self.eliminations: Counter[EliminationReason] = Counter()
+        self.tied_games = 0
+        self.mid_round_wins = 0
 
     def add(self, events: Sequence[Event]) -> None:
         self.games += 1
+        tied = False
+        round_open = False
         for event in events:
             kind = type(event)
             if kind is TurnStarted:
@@ -170,22 +192,31 @@ class _Tally:
             elif kind is PlayerEliminated:
                 assert isinstance(event, PlayerEliminated)
                 self.eliminations[event.reason] += 1
+            elif kind is RoundStarted:
+                round_open = True
             elif kind is RoundEnded:
                 assert isinstance(event, RoundEnded)
+                round_open = False
                 self.rounds += 1
                 self.round_ends[event.reason] += 1
                 for seat in event.winners:
                     self.round_wins[seat] += 1
             elif kind is TokenAwarded:
                 assert isinstance(event, TokenAwarded)
-                if event.reason is TokenReason.SPY:
-                    self.spy_tokens[event.player] += 1
+                if event.reason is not _ROUND_WIN:
+                    self.bonus_tokens[event.reason][event.player] += 1
+            elif kind is GameTied:
+                tied = True
             elif kind is GameEnded:
                 assert isinstance(event, GameEnded)
                 for seat in event.winners:
                     self.game_wins[seat] += 1
                 if len(event.winners) > 1:
                     self.shared_games += 1
+                if round_open:
+                    self.mid_round_wins += 1
+        if tied:
+            self.tied_games += 1
 
 
 def simulate(
@@ -227,7 +258,10 @@ def simulate(
         game_wins=tuple(tally.game_wins),
         shared_games=tally.shared_games,
         round_wins=tuple(tally.round_wins),
-        spy_tokens=tuple(tally.spy_tokens),
+        spy_tokens=tuple(tally.bonus_tokens[TokenReason.SPY]),
         round_ends={reason: tally.round_ends[reason] for reason in RoundEndReason},
         eliminations={reason: tally.eliminations[reason] for reason in EliminationReason},
+        bonus_tokens={reason: tuple(n) for reason, n in tally.bonus_tokens.items()},
+        tied_games=tally.tied_games,
+        mid_round_wins=tally.mid_round_wins,
     )

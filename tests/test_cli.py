@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 
 import loveletter as ll
-from loveletter.cli import DEMO_SECTIONS, HumanPlayer, ProgressBar, main
+from loveletter import cli
+from loveletter.cli import DEMO_SECTIONS, MENU_LIMIT, HumanPlayer, ProgressBar, main
 from loveletter.commands import StartRound
 from loveletter.simulation import random_bots, simulate
 
@@ -22,6 +24,10 @@ def test_rulesets(capsys: Capture) -> None:
     assert out[0].split()[:4] == ["name", "title", "players", "cards"]
     assert re.match(r"2019\s+Love Letter \(Z-Man Games, 2019\)\s+2-6\s+21", out[1])
     assert re.match(r"2019-classic\s+.*Classic Version\s+2-4\s+16", out[2])
+    assert re.match(
+        r"premium\s+Love Letter Premium Edition \(AEG, 2016\)\s+2-8\s+16/32\s+premium-2016",
+        out[3],
+    )
 
 
 def test_simulate_prints_a_table(capsys: Capture) -> None:
@@ -189,3 +195,194 @@ def test_the_human_is_told_what_they_have_seen() -> None:
     seen = ll.view(state, seat).sightings[0]
     assert f"Seen on turn {seen.turn} " in out.getvalue()
     assert f"{seen.card}" in out.getvalue()
+
+
+# --------------------------------------------------------------------------
+# Premium
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_premium_demo_tells_a_whole_game(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    # the game only: the conformance section is the same for every ruleset
+    monkeypatch.setattr("loveletter.cli.DEMO_SECTIONS", [cli._demo_game])
+    argv = ["demo", "--ruleset", "premium", "--players", str(players), "--seed", "3"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(
+        f"A game of Love Letter Premium Edition (AEG, 2016) begins with {players} players"
+    )
+    tokens = {2: 7, 4: 4, 5: 4, 8: 4}[players]
+    assert f"The first to {tokens} favor tokens wins." in lines[0]
+    assert re.fullmatch(r"Winners?: Player \d(, Player \d)*\.", lines[-1])
+    assert any(re.search(r"wins?( the tie-break and)? the game", line) for line in lines)
+    text = "\n".join(lines)
+    assert "DowagerQueen" not in text
+    assert not any(line.startswith("(") for line in lines)  # every event has its sentence
+    assert (
+        main(["demo", "--ruleset", "premium-2016", "--players", str(players), "--seed", "3"]) == 0
+    )
+    assert capsys.readouterr().out.splitlines() == lines  # the alias is the same edition
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_premium_simulate(capsys: Capture, players: int) -> None:
+    argv = ["simulate", "--ruleset", "premium", "--players", str(players), "--games", "8"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    report = simulate("premium", players, 8, seed=0)
+    assert out.startswith(f"Love Letter Premium Edition (AEG, 2016): {players} players")
+    assert re.search(r"^games\s+8$", out, re.MULTILINE)
+    assert re.search(rf"^rounds\s+{report.rounds}\s", out, re.MULTILINE)
+    assert re.search(rf"^tied games\s+{report.tied_games}\s", out, re.MULTILINE)
+    assert re.search(rf"^mid-round wins\s+{report.mid_round_wins}\s", out, re.MULTILINE)
+    assert "shared wins" not in out  # Premium breaks ties with a round
+    full_deck = players >= 5
+    for column in ("bishop tokens", "constable tokens", "jester tokens"):
+        assert (column in out) is full_deck
+    for reason in ("assassin", "dowager comparison"):
+        assert (reason in out) is full_deck
+    assert "spy tokens" not in out
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == report.to_data()
+    assert data["bonus_tokens"]["spy"] == [0] * players
+
+
+def test_simulate_2019_keeps_its_columns(capsys: Capture) -> None:
+    assert main(["simulate", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "spy tokens" in out and "shared wins" in out
+    assert "bishop tokens" not in out and "tied games" not in out and "assassin" not in out
+
+
+def _first_prompt(out: str) -> str:
+    """The transcript up to the first narrated move after the first prompt."""
+    start = out.index("Your choice")
+    return out[: out.index(" plays the ", start)]
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_play_premium_to_the_end(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    argv = ("--ruleset", "premium", "--players", str(players), "--seed", "3")
+    status, out = _play(capsys, monkeypatch, "1\n" * 5000, *argv)
+    assert status == 0
+    assert out.splitlines()[-1].startswith(("You win!", "You lose."))
+    assert "Game abandoned." not in out
+    assert "Your hand: " in out and "DowagerQueen" not in out
+    # Only what Player 1 may know.
+    assert not re.search(r"Player [2-8] draws the (?!last card)", out)
+    assert not re.search(r"Player [2-8] looks at .* and sees", out)
+
+
+def test_play_premium_asks_the_bishops_target_out_of_turn(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seed 68, 5 players: a bot's Bishop names Player 1's number in round 5;
+    Player 1 (the human, answering "1" to everything) is asked whether to
+    redraw during that bot's turn, and later takes a Cardinal's look."""
+    argv = ("--ruleset", "premium", "--players", "5", "--seed", "68")
+    status, out = _play(capsys, monkeypatch, "1\n" * 5000, *argv)
+    assert status == 0
+    lines = out.splitlines()
+    asked = next(i for i, line in enumerate(lines) if "Bishop named your number" in line)
+    bishop = re.fullmatch(
+        r"--- Round \d+, turn \d+: Player (\d)'s Bishop named your number, Player 1 ---",
+        lines[asked],
+    )
+    assert bishop and bishop.group(1) != "1"  # not the human's turn
+    before = lines[asked - 4 : asked]
+    assert re.fullmatch(
+        rf"Player {bishop.group(1)} plays the Bishop on Player 1, naming \d — right number!",
+        before[0],
+    )
+    assert before[2] == "Player 1 may discard their card and draw a new one, or keep it."
+    menu = lines[asked : asked + 15]
+    assert "   1. Discard your card and draw a new one" in menu
+    assert "   2. Keep your card" in menu
+    answered = lines.index("Your choice (1-2, q to quit): 1", asked)
+    assert lines[answered + 1].startswith("Player 1 discards the ")
+    assert re.fullmatch(
+        r"Player 1 (draws the \w+( \w+)?|takes the set-aside card, .*)\.", lines[answered + 2]
+    )
+    look = next(i for i, line in enumerate(lines) if "your Cardinal's look" in line)
+    menu = lines[look : look + 15]
+    assert any(re.fullmatch(r"   \d\. Look at (your own|Player \d's) hand", m) for m in menu)
+    assert "   3. Look at neither hand" in menu
+    assert any("you may look at one of them." in m for m in menu)
+    assert out.splitlines()[-1].startswith(("You win!", "You lose."))
+
+
+def test_play_premium_asks_long_menus_in_steps(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight players: a Guard has 63 commands, asked as card, then player,
+    then number; "b" goes back to the cards."""
+    argv = ("--ruleset", "premium", "--players", "8", "--seed", "3")
+    status, out = _play(capsys, monkeypatch, "1\nb\n1\n3\n5\nq\n", *argv)
+    assert status == 0
+    first = _first_prompt(out)
+    assert first.count("   1. Play the Guard (63 choices)") == 2  # asked again after "b"
+    assert "   2. Play the Sycophant (8 choices)" in first
+    assert "   7. on Player 8 (9 choices)" in first
+    assert "Your choice (1-7, b to go back, q to quit): b" in first
+    assert "   5. Play the Guard on Player 4, naming 5 (Prince, Count)" in first
+    assert "Player 1 plays the Guard on Player 4, naming 5 — " in out
+    assert out.splitlines()[-1] == "Game abandoned."
+    assert MENU_LIMIT < 63
+
+
+def _premium_state_with(
+    players: int, seed: int, found: Callable[[ll.PlayerView], object]
+) -> tuple[ll.GameState, int]:
+    """The first state of a random Premium game where ``found(view)`` holds
+    for some seat's view."""
+    state = ll.new_game("premium", players, seed=seed)
+    bots = random_bots(players, seed)
+    while not state.is_over:
+        for seat in range(players):
+            if found(ll.view(state, seat)):
+                return state, seat
+        actor = state.to_act
+        command = bots[actor].choose(ll.view(state, actor)) if actor is not None else StartRound()
+        state = ll.push(state, command)
+    raise AssertionError("not found")
+
+
+def test_the_human_is_told_the_premium_table() -> None:
+    names = [f"Player {n}" for n in range(1, 7)]
+
+    def shown(view: ll.PlayerView) -> str:
+        out = io.StringIO()
+        HumanPlayer(names, io.StringIO(), out).show(view)
+        return out.getvalue()
+
+    state, seat = _premium_state_with(
+        6, 2, lambda v: v.marks and v.required is not None and v.decision is ll.Decision.PLAY
+    )
+    text = shown(ll.view(state, seat))
+    (jester, marked), *_ = state.marks
+    whom = "you" if marked == seat else f"Player {marked + 1}"
+    assert f"Jester: Player {jester + 1} bets on {whom} to win this round." in text
+    assert state.required is not None
+    required = "you" if state.required == seat else f"Player {state.required + 1}"
+    assert f"must choose {required}." in text
+    assert re.search(r"Your hand: [A-Z][a-z]+( [A-Z][a-z]+)? \(\d\)", text)
+
+    state, seat = _premium_state_with(
+        6,
+        2,
+        lambda v: any(
+            s.via in (ll.Card.BARONESS, ll.Card.CARDINAL, ll.Card.DOWAGER_QUEEN)
+            for s in v.sightings
+        ),
+    )
+    text = shown(ll.view(state, seat))
+    assert re.search(
+        r"Seen on turn \d+ (with your Baroness|through a Cardinal|in a Dowager Queen"
+        r" comparison): Player \d had the ",
+        text,
+    )

@@ -8,10 +8,17 @@ import pytest
 
 import loveletter as ll
 from loveletter.bots import RandomBot
+from loveletter.commands import Command, Decline, Redraw
 from loveletter.events import (
     EliminationReason,
     GameEnded,
+    GameTied,
+    RedrawOffered,
+    RoundEnded,
     RoundEndReason,
+    RoundStarted,
+    TokenAwarded,
+    TokenReason,
     TurnStarted,
 )
 from loveletter.simulation import derive_seed, play_game, random_bots, simulate
@@ -67,12 +74,23 @@ def test_simulation_is_deterministic_for_a_seed() -> None:
     assert simulate("2019", 4, 15, seed=6) != first
 
 
-@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 5), ("2019-classic", 4)])
+@pytest.mark.parametrize(
+    ("ruleset", "players"),
+    [
+        ("2019", 2),
+        ("2019", 5),
+        ("2019-classic", 4),
+        ("premium", 2),
+        ("premium", 4),
+        ("premium", 5),
+        ("premium", 8),
+    ],
+)
 def test_simulation_totals_are_consistent(ruleset: str, players: int) -> None:
     games = 12
     report = simulate(ruleset, players, games, seed=1)
     assert report.games == games
-    assert report.rounds >= games
+    assert report.rounds + report.mid_round_wins >= games
     assert sum(report.game_wins) >= games
     assert sum(report.game_wins) >= games + report.shared_games
     assert sum(report.round_ends.values()) == report.rounds
@@ -87,6 +105,16 @@ def test_simulation_totals_are_consistent(ruleset: str, players: int) -> None:
     assert sum(report.eliminations.values()) >= (players - 1) * left
     if ruleset == "2019-classic":
         assert report.spy_tokens == (0,) * players
+    assert set(report.bonus_tokens) == set(TokenReason) - {TokenReason.ROUND_WIN}
+    assert report.bonus_tokens[TokenReason.SPY] == report.spy_tokens
+    if ruleset != "premium":
+        assert report.tied_games == report.mid_round_wins == 0
+        assert all(not any(n) for r, n in report.bonus_tokens.items() if r is not TokenReason.SPY)
+    else:
+        assert report.shared_games == 0  # ties are broken by a round, never shared
+        assert report.spy_tokens == (0,) * players
+        # a game won mid-round never finishes its round, so wins need not follow rounds
+        assert report.rounds >= games - report.mid_round_wins
 
 
 def test_simulation_counts_match_the_games_it_played() -> None:
@@ -125,3 +153,92 @@ def test_simulation_rejects_bad_arguments(
 ) -> None:
     with pytest.raises(ValueError):
         simulate(ruleset, players, games, seed)
+
+
+# --------------------------------------------------------------------------
+# Premium: whoever must act is asked, even out of turn
+
+
+class _Recorder:
+    """A random bot that remembers every view it was asked to act on."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = RandomBot(seed)
+        self.asked: list[ll.PlayerView] = []
+
+    def choose(self, view: ll.PlayerView) -> Command:
+        self.asked.append(view)
+        return self.bot.choose(view)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_premium_games_replay_to_their_end(players: int) -> None:
+    state, log = play_game("premium", players, random_bots(players, 4), seed=4)
+    assert state.is_over and state.winners
+    assert ll.replay(log) == state
+    assert isinstance(log[-1], GameEnded)
+
+
+def test_the_bishops_target_is_asked_out_of_turn() -> None:
+    asked_out_of_turn = 0
+    for seed in range(40):
+        agents = [_Recorder(derive_seed(seed, "bot", seat)) for seat in range(5)]
+        _, log = play_game("premium", 5, agents, seed=seed)
+        offers = [e.player for e in log if isinstance(e, RedrawOffered)]
+        out_of_turn = [
+            view for agent in agents for view in agent.asked if view.decision is ll.Decision.REDRAW
+        ]
+        assert sorted(view.player for view in out_of_turn) == sorted(offers)
+        for view in out_of_turn:
+            assert view.player != view.current
+            assert set(view.legal_commands) == {Redraw(view.player), Decline(view.player)}
+        asked_out_of_turn += len(out_of_turn)
+        for agent in agents:
+            for view in agent.asked:
+                assert view.legal_commands  # never asked when it has nothing to decide
+        if asked_out_of_turn >= 3:
+            break
+    assert asked_out_of_turn >= 3
+
+
+def test_random_bot_answers_a_redraw_offer() -> None:
+    for seed in range(40):
+        state = ll.new_game("premium", 6, seed=seed)
+        bots = random_bots(6, seed)
+        while not state.is_over and state.decision is not ll.Decision.REDRAW:
+            actor = state.to_act
+            command = (
+                bots[actor].choose(ll.view(state, actor)) if actor is not None else ll.StartRound()
+            )
+            state = ll.push(state, command)
+        if state.decision is ll.Decision.REDRAW:
+            target = state.to_act
+            assert target is not None and target != state.current
+            answer = RandomBot(0).choose(ll.view(state, target))
+            assert answer in (Redraw(target), Decline(target))
+            with pytest.raises(ValueError):  # the current player has nothing to decide now
+                RandomBot(0).choose(ll.view(state, state.current))
+            return
+    raise AssertionError("no Bishop named a number in 40 games")
+
+
+def test_premium_report_counts_ties_mid_round_wins_and_bonus_tokens() -> None:
+    report = simulate("premium", 5, 40, seed=0)
+    tied = mid = 0
+    bonus = dict.fromkeys(TokenReason, 0)
+    for index in range(40):
+        game_seed = derive_seed(0, "game", index)
+        _, log = play_game("premium", 5, random_bots(5, game_seed), seed=game_seed)
+        tied += any(isinstance(e, GameTied) for e in log)
+        rounds_started = sum(isinstance(e, RoundStarted) for e in log)
+        mid += rounds_started - sum(isinstance(e, RoundEnded) for e in log)
+        for e in log:
+            if isinstance(e, TokenAwarded):
+                bonus[e.reason] += 1
+    assert report.tied_games == tied
+    assert report.mid_round_wins == mid
+    for reason, tokens in report.bonus_tokens.items():
+        assert sum(tokens) == bonus[reason]
+    assert mid and any(
+        sum(report.bonus_tokens[r]) for r in (TokenReason.BISHOP, TokenReason.JESTER)
+    )
