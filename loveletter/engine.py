@@ -228,6 +228,7 @@ def push(state: GameState, command: Command) -> GameState:
         if after is not None:
             assert isinstance(after, GameState)
             return after
+        return _resolve(state, command, checked=True)[1]
     return _resolve(state, command)[1]
 
 
@@ -245,10 +246,16 @@ _ANSWERS: dict[type[Command], frozenset[Decision]] = {
 }
 
 
-def _resolve(state: GameState, command: Command) -> tuple[tuple[Event, ...], GameState]:
+def _resolve(
+    state: GameState, command: Command, checked: bool = False
+) -> tuple[tuple[Event, ...], GameState]:
+    """The events of ``command`` and the state after them; ``checked`` says
+    a ``PlayCard`` has already passed :func:`_check_play`."""
     kind = type(command)
     if kind is PlayCard:
         assert isinstance(command, PlayCard)
+        if not checked:
+            _check_play(state, command)
         events = _play(state, command)
     elif kind in _ANSWERS:
         events = _answer(state, command)
@@ -301,8 +308,8 @@ _PLAY_ONLY = frozenset({_PLAY})
 )
 def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     """The played card, then its effect, or the reaction of a card held by a
-    chosen player (the Assassin answering a Guard) instead of the effect."""
-    _check_play(state, command)
+    chosen player (the Assassin answering a Guard) instead of the effect.
+    ``command`` has passed :func:`_check_play`."""
     card = command.card
     played = card_played(command.player, card, command.target, command.guess, command.second_target)
     table = state.table
