@@ -25,7 +25,6 @@ from loveletter.cards import Card
 from loveletter.commands import PlayCard
 from loveletter.evolution import _Draft
 from loveletter.interning import interned
-from loveletter.rulesets import Ruleset
 from loveletter.state import Decision, GameState, Sighting, Table, build_state
 
 _sighting = interned(Sighting)
@@ -38,28 +37,25 @@ _HANDMAID = Card.HANDMAID
 _PRINCE = Card.PRINCE
 _KING = Card.KING
 _PRINCESS = Card.PRINCESS
-#: the cards whose effects this module knows; any other (the Chancellor, the
-#: Premium cards of 5 to 8 players) takes the event path
+#: the cards whose effects this module knows; any other (the Chancellor,
+#: the Premium cards that choose players) takes the event path. The Count,
+#: the Constable and the Assassin do nothing when played.
 _COVERED = frozenset(
-    {Card.SPY, _GUARD, _PRIEST, _BARON, _HANDMAID, _PRINCE, _KING, Card.COUNTESS, _PRINCESS}
+    {
+        Card.SPY,
+        _GUARD,
+        _PRIEST,
+        _BARON,
+        _HANDMAID,
+        _PRINCE,
+        _KING,
+        Card.COUNTESS,
+        _PRINCESS,
+        Card.COUNT,
+        Card.CONSTABLE,
+        Card.ASSASSIN,
+    }
 )
-#: (ruleset, players) -> whether every kind of that deck acts only when
-#: played (no Assassin in a hand, no Constable in a pile, no Sycophant's
-#: requirement): only then may a covered card take the shortcut
-_PLAIN: dict[tuple[Ruleset, int], bool] = {}
-
-
-def _plain(ruleset: Ruleset, players: int) -> bool:
-    try:
-        return _PLAIN[ruleset, players]
-    except KeyError:
-        setup = ruleset.setup(players)
-        plain = _PLAIN[ruleset, players] = (
-            not setup.reacting
-            and not setup.knocked_out_tokens
-            and (Card.SYCOPHANT not in setup.kinds)
-        )
-        return plain
 
 
 def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | None:
@@ -67,8 +63,11 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
     when the round ends; ``None`` to use events."""
     card = command.card
     table = state.table
-    if card not in _COVERED or not _plain(table.ruleset, table.players):
+    if card not in _COVERED:
         return None
+    # A Sycophant's requirement was checked with the command; playing any
+    # card ends it, which the states built here do by leaving it out.
+    setup = table.ruleset.setup(table.players)
     player = command.player
     target = command.target
     # Private scratch copies of the per-seat tuples: one copy in, one out.
@@ -86,6 +85,8 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
     if target is not None:
         if card is _GUARD:
             theirs = hands[target][0]
+            if theirs in setup.reacting:
+                return None  # the Assassin answers the Guard
             ruleset = table.ruleset
             if command.guess == (ruleset.values[theirs] if ruleset.names_numbers else theirs):
                 loser = target
@@ -109,6 +110,9 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         elif card is _PRINCE:
             held = hands[target]
             if _PRINCESS in held:
+                paying = setup.knocked_out_tokens
+                if paying and any(kind in discards[target] for kind, _ in paying):
+                    return None  # the Constable pays for the knock-out
                 discards[target] += held
                 hands[target] = ()
                 out = out | {target}
@@ -135,6 +139,9 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
     elif card is _PRINCESS:
         loser = player
     if loser >= 0:
+        paying = setup.knocked_out_tokens
+        if paying and any(kind in discards[loser] for kind, _ in paying):
+            return None  # the Constable pays for the knock-out
         discards[loser] += hands[loser]
         hands[loser] = ()
         out = out | {loser}
