@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from loveletter.cards import Card
+from loveletter.cards import Card, typed_value
 
 
 @attrs.frozen
@@ -27,7 +27,7 @@ class PlayCard(Command):
     player: int
     card: Card
     target: int | None = None
-    guess: Card | int | None = None
+    guess: Card | int | None = attrs.field(default=None, eq=typed_value)
     second_target: int | None = None
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from loveletter.cards import Card
+from loveletter.cards import Card, typed_value
 
 if TYPE_CHECKING:
     from loveletter.positions import Position
@@ -123,7 +123,7 @@ class CardPlayed(Event):
     player: int
     card: Card
     target: int | None = None
-    guess: Card | int | None = None
+    guess: Card | int | None = attrs.field(default=None, eq=typed_value)
     second_target: int | None = None
 
 

@@ -339,7 +339,8 @@ def _hand_seen(d: _Draft, e: HandSeen) -> None:
         if e.owner not in d.pending:
             raise EventMismatch(f"player {e.owner}'s hand was not offered for a look")
         _settle_pending(d)
-    d.sightings = (*d.sightings, _sighting(e.viewer, e.owner, e.card, d.turn_number, e.via))
+    if e.viewer != e.owner:  # a Cardinal's look at one's own new hand shows nothing new
+        d.sightings = (*d.sightings, _sighting(e.viewer, e.owner, e.card, d.turn_number, e.via))
 
 
 def _hands_compared(d: _Draft, e: HandsCompared) -> None:

@@ -18,7 +18,7 @@ import attrs
 from loveletter.cards import Card
 from loveletter.errors import PositionError
 from loveletter.rules import implements
-from loveletter.rulesets import get_ruleset
+from loveletter.rulesets import GameTie, get_ruleset
 from loveletter.state import Decision, GameState, Sighting, Table
 
 
@@ -58,6 +58,9 @@ class Position:
     marks: tuple[tuple[int, int], ...] = ()
     #: a tie-break round: the tied players dealt in (the others sit out)
     contenders: tuple[int, ...] = ()
+    #: (player, count) for each Chancellor's return this round, oldest first:
+    #: the bottom of the deck, and who knows it
+    returns: tuple[tuple[int, int], ...] = ()
 
 
 @implements("setup.set-aside-face-down", "setup.two-player-face-up")
@@ -164,6 +167,7 @@ def from_position(position: Position) -> GameState:
         sightings=tuple(p.sightings),
         required=p.required,
         marks=tuple(map(tuple, p.marks)),  # type: ignore[arg-type]  # pairs checked above
+        returns=tuple(map(tuple, p.returns)),  # type: ignore[arg-type]  # pairs checked above
     )
 
 
@@ -173,9 +177,28 @@ _SHOWING = frozenset(
 )
 
 
+def _check_returns(p: Position, kinds: tuple[Card, ...]) -> None:
+    n = p.players
+    for index, item in enumerate(p.returns):
+        if (
+            Card.CHANCELLOR not in kinds
+            or len(item) != 2
+            or not all(type(x) is int for x in item)
+            or not 0 <= item[0] < n
+            or item[1] not in (1, 2)
+        ):
+            raise PositionError(f"returns[{index}]", f"not a possible Chancellor return: {item!r}")
+    for seat in range(n):
+        made = sum(1 for owner, _ in p.returns if owner == seat)
+        if made > p.discards[seat].count(Card.CHANCELLOR):
+            raise PositionError("returns", f"player {seat} returned cards without a Chancellor")
+
+
 def _check_round_notes(p: Position, kinds: tuple[Card, ...], out: frozenset[int]) -> None:
-    """The Sycophant's requirement, the Jester's marks and the tie-break's
-    contenders must fit the cards and the seats."""
+    """The Sycophant's requirement, the Jester's marks, the Chancellors'
+    returns and the tie-break's contenders must fit the cards and the
+    seats."""
+    _check_returns(p, kinds)
     n = p.players
     required = p.required
     if required is not None:
@@ -183,6 +206,14 @@ def _check_round_notes(p: Position, kinds: tuple[Card, ...], out: frozenset[int]
             raise PositionError("required", f"not a seat a Sycophant can require: {required!r}")
         if required in out or required in p.protected:
             raise PositionError("required", f"player {required} cannot have been chosen")
+        # The requirement lasts until the next card is played, so the last
+        # card played is the Sycophant: on top of the pile of the player
+        # before the current one (it knocks no one out).
+        before = next(s for s in range(p.current - 1, p.current - n, -1) if s % n not in out) % n
+        if not p.discards[before] or p.discards[before][-1] is not Card.SYCOPHANT:
+            raise PositionError(
+                "required", f"player {before}, who played last, did not play a Sycophant"
+            )
     for index, mark in enumerate(p.marks):
         if (
             Card.JESTER not in kinds
@@ -196,6 +227,8 @@ def _check_round_notes(p: Position, kinds: tuple[Card, ...], out: frozenset[int]
         raise PositionError("marks", "more marks than Jesters played")
     contenders = p.contenders
     if contenders:
+        if get_ruleset(p.ruleset).game_tie is not GameTie.TIE_BREAK_ROUND:
+            raise PositionError("contenders", f"{p.ruleset} has no tie-break rounds (ruling 12)")
         if (
             len(set(contenders)) != len(contenders)
             or len(contenders) < 2
@@ -262,4 +295,5 @@ def to_position(state: GameState) -> Position:
         required=state.required,
         marks=state.marks,
         contenders=state.contenders,
+        returns=state.returns,
     )

@@ -68,3 +68,10 @@ class Card(IntEnum):
 
 _TITLES = {card: card.name.replace("_", " ").title().replace(" ", "") for card in Card}
 _BY_NAME = {title.lower(): card for card, title in _TITLES.items()}
+
+
+def typed_value(value: object) -> tuple[type, object]:
+    """A guess as compared: a card never equals the number of its code
+    (``Card.PRINCE == 5`` as integers, but naming the Prince is not naming
+    5), so fields holding either compare on the type too."""
+    return (type(value), value)

@@ -73,6 +73,7 @@ _POSITION_KEYS = {
     "required",
     "marks",
     "contenders",
+    "returns",
 }
 _STEP_KEYS = {"command", "events", "rejected", "seen_by", "checks", "note"}
 _LEGAL_KEYS = {
@@ -366,6 +367,12 @@ def _start(c: _Checker, value: Any, players: int) -> None:
             c.seat(seat, f"{where}[{j}]", players)
     if "contenders" in p:
         c.seats(p["contenders"], f"{field}.contenders", players)
+    for i, item in enumerate(c.array(p.get("returns", []), f"{field}.returns")):
+        where = f"{field}.returns[{i}]"
+        if len(c.array(item, where)) != 2:
+            raise c.fail(where, "a return is [player, count]")
+        c.seat(item[0], f"{where}[0]", players)
+        c.integer(item[1], f"{where}[1]", minimum=1)
 
 
 def _step(c: _Checker, value: Any, field: str, players: int) -> None:

@@ -114,6 +114,7 @@ def _start(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
             required=p.get("required"),
             marks=tuple(tuple(mark) for mark in p.get("marks", ())),
             contenders=tuple(p.get("contenders", ())),
+            returns=tuple(tuple(item) for item in p.get("returns", ())),
         )
         return from_position(position), []
     except ScriptError:

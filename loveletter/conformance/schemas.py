@@ -278,6 +278,7 @@ def case_schema() -> JSON:
             "required": _NULLABLE_SEAT,
             "marks": _MARKS,
             "contenders": _SEATS,
+            "returns": _MARKS,
         },
         "additionalProperties": False,
     }
