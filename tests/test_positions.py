@@ -17,13 +17,17 @@ from hypothesis import strategies as st
 
 import loveletter as ll
 from loveletter import Card, Decision, GameState, Position
-from loveletter.commands import DrawCard, PlayCard
+from loveletter.commands import DrawCard, KeepCard, LookAtHand, PlayCard
 from loveletter.events import CardDrawn, PositionEstablished
 
 G, PRIEST, BARON, HANDMAID = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID
 PRINCE, KING, COUNTESS, PRINCESS = Card.PRINCE, Card.KING, Card.COUNTESS, Card.PRINCESS
 
-PLAYER_COUNTS = {"2019": (2, 3, 4, 5, 6), "2019-classic": (2, 3, 4)}
+PLAYER_COUNTS = {
+    "2019": (2, 3, 4, 5, 6),
+    "2019-classic": (2, 3, 4),
+    "premium": (2, 3, 4, 5, 6, 7, 8),
+}
 
 
 @st.composite
@@ -59,8 +63,15 @@ def test_a_position_taken_from_play_describes_the_same_state(state: GameState) -
     position = ll.to_position(state)
     assert position.drawn and position.current == state.current
     assert position.sightings == state.sightings  # what Priests, Barons and Kings showed
+    assert (position.required, position.marks, position.contenders) == (
+        state.required,
+        state.marks,
+        state.contenders,
+    )
     rebuilt = ll.from_position(position)
-    assert rebuilt == state
+    # a position does not (yet) say what lies under the deck from a
+    # Chancellor: see test_a_position_keeps_what_chancellor_players_know
+    assert attrs.evolve(rebuilt, returns=state.returns) == state
     assert ll.to_position(rebuilt) == position
     assert ll.loads(ll.dumps(position), Position) == position
     # play continues identically from the described position
@@ -297,3 +308,291 @@ def test_a_non_card_in_a_zone_is_refused_naming_the_zone() -> None:
 def test_an_empty_deck_is_fine_once_the_turn_has_drawn() -> None:
     state = ll.from_position(moved(THREE, deck=()))
     assert state.decision is Decision.PLAY and state.deck == ()
+
+
+# --------------------------------------------------------------------------
+# what a position must keep
+
+
+def test_a_position_keeps_what_chancellor_players_know() -> None:
+    """A Chancellor's player knows the cards they put under the deck (their
+    view's ``deck_bottom``); a position taken after the return must keep
+    that knowledge, as it keeps what Priests and Barons showed."""
+    # 3 players: set aside a Guard; deal Chancellor, Priest, Baron; seat 0
+    # draws a Guard, then the Chancellor's two cards: Spy, Princess
+    deck = stacked("2019", [G, Card.CHANCELLOR, PRIEST, BARON, G, Card.SPY, PRINCESS])
+    state = ll.push(ll.new_game("2019", 3, deck=deck), PlayCard(0, Card.CHANCELLOR))
+    state = ll.push(state, KeepCard(0, PRINCESS, (G, Card.SPY)))
+    assert ll.view(state, 0).deck_bottom == (G, Card.SPY)
+    rebuilt = ll.from_position(ll.to_position(state))
+    for player in range(3):
+        assert ll.view(rebuilt, player) == ll.view(state, player)
+    assert rebuilt == state
+
+
+def test_a_cardinal_look_at_its_own_players_hand_is_still_a_position() -> None:
+    """Ruling 35: the Cardinal's player may look at either swapped hand,
+    their own included (the engine offers it). The state after that look is
+    a position like any other: ``to_position`` and ``from_position`` stay
+    inverse."""
+    state = ll.from_position(five(["Cardinal Guard", "Princess", "Baron", "Handmaid", "Count"]))
+    state = ll.push(state, PlayCard(0, Card.CARDINAL, 0, None, 1))
+    assert LookAtHand(0, 0) in ll.legal_commands(state)
+    state = ll.push(state, LookAtHand(0, 0))
+    assert state.decision is Decision.PLAY
+    rebuilt = ll.from_position(ll.to_position(state))
+    assert rebuilt == state
+
+
+# --------------------------------------------------------------------------
+# Premium: the Sycophant's requirement, the Jester's marks, the contenders
+
+
+def five(
+    hands: list[str],
+    discards: list[str] | None = None,
+    top: str = "",
+    **changes: Any,
+) -> Position:
+    """A 5-player Premium position (32 cards): ``hands`` and ``discards`` as
+    card names, ``top`` the top of the deck; the set-aside card is a Guard
+    and the rest of the deck follows in card order. The turn number is the
+    one the cards imply (every card in a hand or pile was dealt or drawn
+    by a turn)."""
+    names = [[Card.parse(n) for n in h.split()] for h in hands]
+    piles = [[Card.parse(n) for n in d.split()] for d in discards or [""] * 5]
+    head = [Card.parse(n) for n in top.split()]
+    rest = Counter(ll.get_ruleset("premium").deck)
+    rest.subtract([G, *head, *(c for h in names for c in h), *(c for d in piles for c in d)])
+    assert all(n >= 0 for n in rest.values())
+    dealt = len(changes.get("contenders", ())) or 5
+    turn = sum(map(len, names)) + sum(map(len, piles)) - dealt
+    fields: dict[str, Any] = dict(
+        ruleset="premium",
+        players=5,
+        deck=(*head, *sorted(rest.elements())),
+        set_aside=G,
+        face_up=(),
+        hands=tuple(map(tuple, names)),
+        discards=tuple(map(tuple, piles)),
+        current=0,
+        drawn=True,
+        turn_number=turn,
+        tokens=(0,) * 5,
+    )
+    fields.update(changes)
+    return Position(**fields)
+
+
+#: turn 2: seat 0 played a Sycophant choosing ``required`` (seat 2); seat 1 to play
+SYCOPHANT_PLAYED = five(
+    ["Guard", "Baron Priest", "Handmaid", "Count", "King"],
+    ["Sycophant", "", "", "", ""],
+    current=1,
+    required=2,
+)
+#: turn 6: seat 1 played the Jester on turn 2, marking seat 3
+JESTER_PLAYED = five(
+    ["Guard Priest", "Baron", "Handmaid", "Count", "King"],
+    ["Guard", "Jester", "Guard", "Guard", "Guard"],
+    marks=((1, 3),),
+)
+#: turn 1 of a tie-break round between seats 0 and 1 (4 tokens each)
+TIE_BREAK = five(
+    ["Guard Priest", "Baron", "", "", ""],
+    out=(2, 3, 4),
+    contenders=(0, 1),
+    tokens=(4, 4, 1, 2, 0),
+    round_number=9,
+)
+
+
+@pytest.mark.parametrize(
+    "position",
+    [SYCOPHANT_PLAYED, JESTER_PLAYED, TIE_BREAK],
+    ids=["required", "marks", "contenders"],
+)
+def test_premium_positions_carry_required_marks_and_contenders(position: Position) -> None:
+    state = ll.from_position(position)
+    assert (state.required, state.marks, state.contenders) == (
+        position.required,
+        position.marks,
+        position.contenders,
+    )
+    assert ll.to_position(state) == position
+    assert ll.loads(ll.dumps(position), Position) == position
+    assert ll.replay([PositionEstablished(position)]) == state
+    for player in range(5):
+        view = ll.view(state, player)
+        assert (view.required, view.marks, view.contenders) == (
+            position.required,
+            position.marks,
+            position.contenders,
+        )
+
+
+def test_a_premium_position_with_a_requirement_restricts_the_next_card() -> None:
+    state = ll.from_position(SYCOPHANT_PLAYED)
+    assert {c.target for c in ll.legal_commands(state, BARON) if isinstance(c, PlayCard)} == {2}
+
+
+def test_a_tie_break_position_deals_no_one_else() -> None:
+    state = ll.from_position(TIE_BREAK)
+    assert state.out == frozenset({2, 3, 4}) and state.contenders == (0, 1)
+    assert state.turn_number == 1
+
+
+@pytest.mark.parametrize(
+    ("via", "valid"),
+    [
+        (Card.DOWAGER_QUEEN, True),
+        (Card.BARONESS, True),
+        (Card.CARDINAL, True),
+        (Card.BISHOP, False),
+        (Card.GUARD, False),
+    ],
+)
+def test_premium_sightings_name_a_card_that_shows_hands(via: Card, valid: bool) -> None:
+    """Turn 6: whoever played a showing card may have seen seat 1's hand."""
+    position = five(
+        ["Guard Priest", "Baron", "Handmaid", "Count", "King"],
+        ["Guard", "Guard", "Guard", "Guard", via.title],
+        sightings=(ll.Sighting(4, 1, BARON, 5, via),),
+    )
+    if valid:
+        assert ll.from_position(position).sightings == position.sightings
+    else:
+        with pytest.raises(ll.PositionError) as caught:
+            ll.from_position(position)
+        assert caught.value.field == "sightings[0]"
+
+
+PREMIUM_BAD: list[tuple[str, Position, str]] = [
+    (
+        "a Baroness's sighting in 2019-classic",
+        changed(THREE, turn_number=3, sightings=(ll.Sighting(1, 2, COUNTESS, 2, Card.BARONESS),)),
+        "sightings[0]",
+    ),
+    (
+        "a Dowager Queen's sighting with the 16-card deck",
+        changed(
+            THREE,
+            ruleset="premium",
+            turn_number=3,
+            sightings=(ll.Sighting(1, 2, COUNTESS, 2, Card.DOWAGER_QUEEN),),
+        ),
+        "sightings[0]",
+    ),
+    # (what is wrong, the position, the field PositionError must name)
+    (
+        "a requirement no Sycophant made",
+        five(["Guard Priest", "Baron", "Handmaid", "Count", "King"], required=2),
+        "required",
+    ),
+    (
+        "a requirement on a protected player",
+        # turn 3: seat 0 played the Handmaid, then seat 1 the Sycophant
+        five(
+            ["Guard", "Baron", "Priest Count", "King", "Countess"],
+            ["Handmaid", "Sycophant", "", "", ""],
+            current=2,
+            protected=(0,),
+            required=0,
+        ),
+        "required",
+    ),
+    (
+        "a requirement on a player out of the round",
+        five(
+            ["Guard", "Baron Priest", "", "Count", "King"],
+            ["Sycophant", "", "Handmaid", "", ""],
+            current=1,
+            out=(2,),
+            required=2,
+        ),
+        "required",
+    ),
+    ("a requirement that is no seat", changed(SYCOPHANT_PLAYED, required=5), "required"),
+    (
+        "a requirement with the 16-card deck",
+        attrs.evolve(THREE, ruleset="premium", required=1),
+        "required",
+    ),
+    ("a requirement in 2019-classic", changed(THREE, required=1), "required"),
+    (
+        "a mark by a player with no Jester in their pile",
+        changed(JESTER_PLAYED, marks=((2, 3),)),
+        "marks[0]",
+    ),
+    ("a player marking themselves", changed(JESTER_PLAYED, marks=((1, 1),)), "marks[0]"),
+    ("a mark of a seat that does not exist", changed(JESTER_PLAYED, marks=((1, 5),)), "marks[0]"),
+    ("two marks from the one Jester", changed(JESTER_PLAYED, marks=((1, 3), (1, 2))), "marks"),
+    (
+        "a mark with the 16-card deck",
+        attrs.evolve(THREE, ruleset="premium", marks=((1, 2),)),
+        "marks[0]",
+    ),
+    ("a tied player below the threshold", changed(TIE_BREAK, tokens=(4, 3, 1, 2, 0)), "tokens[1]"),
+    ("a player at the threshold not tied", changed(TIE_BREAK, tokens=(4, 4, 4, 2, 0)), "tokens[2]"),
+    (
+        "a single tied player",
+        changed(TIE_BREAK, contenders=(0,), tokens=(4, 3, 1, 2, 0)),
+        "contenders",
+    ),
+    (
+        "a player sitting out with cards in their pile",
+        changed(
+            TIE_BREAK,
+            discards=((), (), (G,), (), ()),
+            deck=TIE_BREAK.deck[1:],
+        ),
+        "contenders",
+    ),
+    (
+        "a player sitting out who is in the round",
+        changed(
+            TIE_BREAK,
+            out=(3, 4),
+            hands=((G, PRIEST), (BARON,), (TIE_BREAK.deck[0],), (), ()),
+            deck=TIE_BREAK.deck[1:],
+        ),
+        "contenders",
+    ),
+    (
+        "a tie-break round in 2019-classic, whose ties are shared wins",
+        changed(
+            THREE,
+            hands=((G, PRINCE), (KING,), ()),
+            discards=((G, G, COUNTESS), (PRIEST, HANDMAID, BARON, PRINCE), ()),
+            out=(2,),
+            contenders=(0, 1),
+            tokens=(5, 5, 0),
+            turn_number=8,
+        ),
+        "contenders",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("position", "field"),
+    [case[1:] for case in PREMIUM_BAD],
+    ids=[case[0] for case in PREMIUM_BAD],
+)
+def test_an_impossible_premium_position_is_refused_naming_the_field(
+    position: Position, field: str
+) -> None:
+    with pytest.raises(ll.PositionError) as caught:
+        ll.from_position(position)
+    assert caught.value.field == field, str(caught.value)
+
+
+def test_a_cardinal_look_or_a_bishop_redraw_pending_is_not_a_position() -> None:
+    state = ll.from_position(five(["Cardinal Bishop", "Princess", "Baron", "Handmaid", "Count"]))
+    look = ll.push(state, PlayCard(0, Card.CARDINAL, 1, None, 2))
+    redraw = ll.push(state, PlayCard(0, Card.BISHOP, 1, 8))
+    assert (look.decision, redraw.decision) == (Decision.LOOK, Decision.REDRAW)
+    for pending in (look, redraw):
+        with pytest.raises(ll.PositionError) as caught:
+            ll.to_position(pending)
+        assert caught.value.field == "decision"

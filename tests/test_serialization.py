@@ -12,26 +12,42 @@ import pytest
 
 import loveletter as ll
 from loveletter import Card, Decision, GameState
-from loveletter.commands import Command, DrawCard, KeepCard, PlayCard, StartRound
+from loveletter.commands import (
+    Command,
+    Decline,
+    DrawCard,
+    KeepCard,
+    LookAtHand,
+    PlayCard,
+    Redraw,
+    StartRound,
+)
 from loveletter.events import (
     CardDealt,
     CardDiscarded,
     CardDrawn,
     CardPlayed,
     CardRemovedFaceUp,
+    CardRevealed,
     CardSetAside,
     CardsReturned,
     ChancellorDrew,
+    ChoiceRestricted,
     EliminationReason,
     Event,
     GameEnded,
     GameStarted,
+    GameTied,
     HandsCompared,
     HandSeen,
     HandsTraded,
+    LookOffered,
+    OptionDeclined,
     PlayerEliminated,
+    PlayerMarked,
     PlayerProtected,
     PositionEstablished,
+    RedrawOffered,
     RoundEnded,
     RoundEndReason,
     RoundStarted,
@@ -41,9 +57,10 @@ from loveletter.events import (
 )
 
 
-def stacked(ruleset: str, top: Sequence[Card]) -> tuple[Card, ...]:
-    """A deck for ``ruleset`` (top first): ``top``, then the rest in card order."""
-    rest = Counter(ll.get_ruleset(ruleset).deck)
+def stacked(ruleset: str, top: Sequence[Card], players: int = 2) -> tuple[Card, ...]:
+    """A deck for ``ruleset`` and ``players`` (top first): ``top``, then the
+    rest in card order."""
+    rest = Counter(ll.get_ruleset(ruleset).deck_for(players))
     rest.subtract(top)
     return (*top, *sorted(rest.elements()))
 
@@ -72,6 +89,41 @@ def position() -> ll.Position:
     return ll.to_position(ll.new_game("2019-classic", 2, deck=deck))
 
 
+def premium_state() -> GameState:
+    """A 5-player Premium round at turn 3: seat 0 played the Jester marking
+    seat 3, seat 1 a Sycophant choosing seat 0; seat 2 is to play."""
+    deck = stacked(
+        "premium",
+        [Card.GUARD, Card.JESTER, Card.SYCOPHANT, Card.PRIEST, Card.COUNT, Card.BARON, Card.GUARD]
+        + [Card.CARDINAL, Card.BISHOP],
+        5,
+    )
+    state = ll.new_game("premium", 5, deck=deck)
+    state = ll.push(state, PlayCard(0, Card.JESTER, 3))
+    state = ll.push(state, PlayCard(1, Card.SYCOPHANT, 0))
+    assert state.marks == ((0, 3),) and state.required == 0 and state.current == 2
+    return state
+
+
+def premium_position() -> ll.Position:
+    return ll.to_position(premium_state())
+
+
+def look_and_redraw_states() -> list[GameState]:
+    """A Cardinal's look and a Bishop's redraw, both pending."""
+    deck = stacked(
+        "premium",
+        [Card.GUARD, Card.CARDINAL, Card.PRINCESS, Card.BARON, Card.HANDMAID, Card.COUNT]
+        + [Card.BISHOP],
+        5,
+    )
+    state = ll.new_game("premium", 5, deck=deck)
+    look = ll.push(state, PlayCard(0, Card.CARDINAL, 1, None, 2))
+    redraw = ll.push(state, PlayCard(0, Card.BISHOP, 1, 8))
+    assert (look.decision, redraw.decision) == (Decision.LOOK, Decision.REDRAW)
+    return [look, redraw]
+
+
 COMMANDS: list[Command] = [
     PlayCard(0, Card.GUARD, 1, Card.PRIEST),
     PlayCard(2, Card.HANDMAID),
@@ -81,6 +133,17 @@ COMMANDS: list[Command] = [
     DrawCard(1),
     StartRound(),
     StartRound(stacked("2019", []), 2),
+    # Premium: numbers named, two players chosen, the optional steps
+    PlayCard(0, Card.GUARD, 3, 4),
+    PlayCard(0, Card.BISHOP, 2, 0),
+    PlayCard(0, Card.BISHOP, 2, 9),
+    PlayCard(4, Card.CARDINAL, 1, None, 4),
+    PlayCard(4, Card.BARONESS, 0, None, 2),
+    PlayCard(4, Card.BARONESS, 3),
+    LookAtHand(4, 1),
+    Redraw(2),
+    Decline(2),
+    StartRound(stacked("premium", [], 5), 3),
 ]
 
 EVENTS: list[Event] = [
@@ -122,6 +185,31 @@ EVENTS: list[Event] = [
     TokenAwarded(2, TokenReason.ROUND_WIN, 3),
     TokenAwarded(2, TokenReason.SPY, 4),
     GameEnded((0, 2)),
+    # Premium
+    PositionEstablished(premium_position()),
+    RoundStarted(9, 3, stacked("premium", [], 5), (1, 3)),
+    RoundStarted(9, 3, None, (1, 3)),
+    CardPlayed(1, Card.GUARD, 4, 0),
+    CardPlayed(1, Card.BISHOP, 4, 1),
+    CardPlayed(1, Card.CARDINAL, 0, None, 3),
+    CardPlayed(1, Card.BARONESS, 2, None, 4),
+    HandSeen(1, 2, Card.ASSASSIN, Card.BARONESS),
+    HandSeen(1, 2, None, Card.CARDINAL),
+    HandsCompared(0, 2, Card.BISHOP, Card.PRINCESS, Card.DOWAGER_QUEEN),
+    HandsCompared(0, 2, None, None, Card.DOWAGER_QUEEN),
+    HandsTraded(0, 3, Card.CARDINAL),
+    PlayerEliminated(3, EliminationReason.ASSASSIN, (Card.COUNT,)),
+    PlayerEliminated(3, EliminationReason.DOWAGER_COMPARISON, (Card.BISHOP,)),
+    ChoiceRestricted(2, 2),
+    PlayerMarked(0, 4),
+    CardRevealed(2, Card.ASSASSIN),
+    LookOffered(1, (0, 3)),
+    RedrawOffered(4),
+    OptionDeclined(4),
+    TokenAwarded(0, TokenReason.BISHOP, 1),
+    TokenAwarded(4, TokenReason.CONSTABLE, 2),
+    TokenAwarded(1, TokenReason.JESTER, 5),
+    GameTied((1, 4)),
 ]
 
 
@@ -148,6 +236,10 @@ def test_states_positions_and_views_survive_a_json_round_trip() -> None:
     values: list[object] = [over, classic_over, *states, *classic_states, chancellor_state()]
     values += [ll.view(state, p) for state in (over, chancellor_state()) for p in range(3)]
     values += [position(), ll.to_position(ll.new_game("2019", 6, seed=1)), over.table]
+    premium_over, premium_states = finished_game("premium", 5, seed=1)
+    pending = look_and_redraw_states()
+    values += [premium_over, *premium_states, premium_state(), *pending, premium_position()]
+    values += [ll.view(state, p) for state in (premium_state(), *pending) for p in range(5)]
     for value in values:
         text = ll.dumps(value)
         back = ll.loads(text, type(value))
@@ -172,6 +264,7 @@ def test_json_format_names_the_type_and_writes_cards_and_enums_by_name() -> None
         "card": "Guard",
         "target": 1,
         "guess": "Priest",
+        "second_target": None,
     }
     assert json.loads(
         ll.dumps(PlayerEliminated(1, EliminationReason.GUARD_GUESS, (Card.KING,)))
@@ -181,6 +274,24 @@ def test_json_format_names_the_type_and_writes_cards_and_enums_by_name() -> None
         "reason": "guard-guess",
         "discarded": ["King"],
     }
+    assert json.loads(ll.dumps(PlayCard(4, Card.BISHOP, 1, 0))) == {
+        "type": "PlayCard",
+        "player": 4,
+        "card": "Bishop",
+        "target": 1,
+        "guess": 0,
+        "second_target": None,
+    }
+    assert json.loads(ll.dumps(PlayCard(4, Card.CARDINAL, 1, None, 3)))["second_target"] == 3
+    assert json.loads(ll.dumps(LookAtHand(4, 1))) == {"type": "LookAtHand", "player": 4, "owner": 1}
+    assert json.loads(ll.dumps(HandSeen(0, 1, Card.DOWAGER_QUEEN, Card.BARONESS))) == {
+        "type": "HandSeen",
+        "viewer": 0,
+        "owner": 1,
+        "card": "DowagerQueen",
+        "via": "Baroness",
+    }
+    assert json.loads(ll.dumps(GameTied((1, 4)))) == {"type": "GameTied", "tied": [1, 4]}
     data = json.loads(ll.dumps(ll.new_game("2019-classic", 2, seed=1)))
     assert data["type"] == "GameState"
     assert data["table"]["ruleset"] == "2019-classic"
@@ -198,11 +309,40 @@ def test_card_names_are_read_exactly_as_written() -> None:
         assert raised.value.path == "card"
 
 
+def test_guesses_read_back_as_written_a_number_stays_a_number() -> None:
+    """Card codes are integers too (``Card.PRIEST == 2``), so equality alone
+    cannot tell a named card from a named number: the type must survive."""
+    for guess in (0, 2, 9):
+        back = ll.loads(ll.dumps(PlayCard(0, Card.GUARD, 1, guess)))
+        assert type(back.guess) is int and back.guess == guess
+        event = ll.loads(ll.dumps(CardPlayed(0, Card.BISHOP, 1, guess)))
+        assert type(event.guess) is int
+    named = ll.loads(ll.dumps(PlayCard(0, Card.GUARD, 1, Card.PRIEST)))
+    assert type(named.guess) is Card and named.guess is Card.PRIEST
+    text = '{"type": "PlayCard", "player": 0, "card": "Guard", "target": 1, "guess": 2}'
+    assert type(ll.loads(text).guess) is int
+
+
 def test_fields_with_defaults_may_be_left_out() -> None:
     assert ll.loads('{"type": "PlayCard", "player": 2, "card": "Handmaid"}') == PlayCard(
         2, Card.HANDMAID
     )
     assert ll.loads('{"type": "StartRound"}') == StartRound()
+    # events older than Premium: no via, no seats
+    assert ll.loads('{"type": "HandSeen", "viewer": 0, "owner": 1, "card": "King"}') == HandSeen(
+        0, 1, Card.KING, Card.PRIEST
+    )
+    assert ll.loads(
+        '{"type": "HandsCompared", "player": 0, "opponent": 1,'
+        ' "player_card": "King", "opponent_card": "Guard"}'
+    ) == HandsCompared(0, 1, Card.KING, Card.GUARD, Card.BARON)
+    assert ll.loads('{"type": "HandsTraded", "player": 0, "opponent": 1}') == HandsTraded(
+        0, 1, Card.KING
+    )
+    started = ll.loads(
+        '{"type": "RoundStarted", "round_number": 2, "first_player": 0, "deck": null}'
+    )
+    assert started == RoundStarted(2, 0, None, None)
 
 
 # --------------------------------------------------------------------------
@@ -252,7 +392,31 @@ MALFORMED: list[tuple[str, str, type | None, str]] = [
     ("missing field", play_card(player=...), None, "player"),
     ("missing card", play_card(card=...), None, "card"),
     ("unknown card name", play_card(card="Joker"), None, "card"),
-    ("card given as a number", play_card(guess=3), None, "guess"),
+    ("card given as a number", play_card(card=3), None, "card"),
+    ("guess neither a card nor a number", play_card(guess="Joker"), None, "guess"),
+    ("guess given as a boolean", play_card(guess=True), None, "guess"),
+    ("guess given as a float", play_card(guess=3.0), None, "guess"),
+    ("second target given as a string", play_card(second_target="2"), None, "second_target"),
+    ("a look with no owner", '{"type": "LookAtHand", "player": 0}', None, "owner"),
+    (
+        "a redraw with an extra field",
+        '{"type": "Redraw", "player": 0, "card": "Guard"}',
+        None,
+        "card",
+    ),
+    (
+        "unknown via",
+        '{"type": "HandSeen", "viewer": 0, "owner": 1, "card": null, "via": "Joker"}',
+        None,
+        "via",
+    ),
+    ("a tie of strings", '{"type": "GameTied", "tied": ["1", "2"]}', None, "tied[0]"),
+    (
+        "seats not an array",
+        '{"type": "RoundStarted", "round_number": 2, "first_player": 0, "deck": null, "seats": 3}',
+        None,
+        "seats",
+    ),
     ("seat given as a string", play_card(target="1"), None, "target"),
     ("seat given as a boolean", play_card(player=True), None, "player"),
     ("seat given as a float", play_card(player=0.0), None, "player"),

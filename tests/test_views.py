@@ -17,20 +17,31 @@ import pytest
 
 import loveletter as ll
 from loveletter import Card, Decision, GameState, PlayerView, Sighting
-from loveletter.commands import Command, KeepCard, PlayCard
+from loveletter.commands import Command, Decline, KeepCard, LookAtHand, PlayCard, Redraw
 from loveletter.events import (
+    CardDealt,
     CardDrawn,
+    CardRevealed,
     CardSetAside,
     CardsReturned,
     ChancellorDrew,
+    ChoiceRestricted,
+    EliminationReason,
     Event,
     GameStarted,
     HandsCompared,
     HandSeen,
+    HandsTraded,
+    LookOffered,
+    PlayerEliminated,
+    PlayerMarked,
     PositionEstablished,
+    RedrawOffered,
     RoundEnded,
     RoundEndReason,
     RoundStarted,
+    TokenAwarded,
+    TokenReason,
 )
 
 G, PRIEST, BARON, HANDMAID = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID
@@ -370,3 +381,271 @@ def test_events_for_redacts_each_event_as_redact_does() -> None:
         assert game.seen_by(player) == tuple(ll.redact(e, player) for e in game.events)
         for event in game.seen_by(player):
             assert ll.loads(ll.dumps(event)) == event
+
+
+# --------------------------------------------------------------------------
+# Premium: Baroness, Cardinal, Dowager Queen, Assassin, Bishop
+
+BISHOP, DOWAGER, BARONESS, CARDINAL = Card.BISHOP, Card.DOWAGER_QUEEN, Card.BARONESS, Card.CARDINAL
+ASSASSIN, SYCOPHANT, COUNT, JESTER = Card.ASSASSIN, Card.SYCOPHANT, Card.COUNT, Card.JESTER
+
+
+def premium_game(deck: tuple[Card, ...], commands: Sequence[Command] = ()) -> Game:
+    return play(deck, commands, ruleset="premium", players=5)
+
+
+@pytest.mark.rule("baroness.look-one-or-two")
+def test_only_the_baroness_player_sees_the_one_hand_looked_at() -> None:
+    # set aside Guard; deal Baroness, King, Baron, Handmaid, Count; seat 0 draws a Guard
+    deck = stacked("premium", [G, BARONESS, KING, BARON, HANDMAID, COUNT, G])
+    twin = swapped(deck, (2, PRINCESS))  # seat 1 holds the Princess instead
+    command = [PlayCard(0, BARONESS, 1)]
+    a, b = premium_game(deck, command), premium_game(twin, command)
+    assert the(HandSeen, a.seen_by(0)) == [HandSeen(0, 1, KING, BARONESS)]
+    assert a.view(0).sightings == (Sighting(0, 1, KING, 1, BARONESS),)
+    for other in (1, 2, 3, 4):
+        assert the(HandSeen, a.seen_by(other)) == [HandSeen(0, 1, None, BARONESS)]
+        assert a.view(other).sightings == ()
+    for other in (2, 3, 4):
+        assert_same_knowledge(a, b, other)
+    assert_different_knowledge(a, b, 0)
+
+
+@pytest.mark.rule("baroness.look-one-or-two")
+def test_only_the_baroness_player_sees_the_two_hands_looked_at() -> None:
+    deck = stacked("premium", [G, BARONESS, KING, BARON, HANDMAID, COUNT, G])
+    twin = swapped(deck, (4, SYCOPHANT))  # seat 3 holds a Sycophant instead
+    command = [PlayCard(0, BARONESS, 1, None, 3)]
+    a, b = premium_game(deck, command), premium_game(twin, command)
+    assert the(HandSeen, a.seen_by(0)) == [
+        HandSeen(0, 1, KING, BARONESS),
+        HandSeen(0, 3, HANDMAID, BARONESS),
+    ]
+    assert a.view(0).sightings == (
+        Sighting(0, 1, KING, 1, BARONESS),
+        Sighting(0, 3, HANDMAID, 1, BARONESS),
+    )
+    for other in (1, 2, 4):
+        assert the(HandSeen, a.seen_by(other)) == [
+            HandSeen(0, 1, None, BARONESS),
+            HandSeen(0, 3, None, BARONESS),
+        ]
+        assert_same_knowledge(a, b, other)
+    assert_different_knowledge(a, b, 0)
+
+
+@pytest.mark.rule("cardinal.swap-two-players", "cardinal.optional-look")
+def test_after_a_cardinal_swap_each_swapped_player_knows_what_the_other_holds() -> None:
+    # seat 0: Cardinal, then draws a Guard; seat 1: Princess; seat 2: Baron
+    deck = stacked("premium", [G, CARDINAL, PRINCESS, BARON, HANDMAID, COUNT, G])
+    twin = swapped(deck, (2, COUNTESS))  # seat 1 holds the Countess instead
+    swap = [PlayCard(0, CARDINAL, 1, None, 2)]
+    a, b = premium_game(deck, swap), premium_game(twin, swap)
+    assert a.view(1).hand == (BARON,) and a.view(2).hand == (PRINCESS,)
+    assert a.view(1).sightings == (Sighting(1, 2, PRINCESS, 1, CARDINAL),)
+    assert a.view(2).sightings == (Sighting(2, 1, BARON, 1, CARDINAL),)
+    # the Cardinal's player has not looked yet: it knows nothing of the hands
+    for other in (0, 3, 4):
+        assert a.view(other).sightings == ()
+        assert a.view(other).pending == (1, 2)
+        assert_same_knowledge(a, b, other)
+    assert a.view(0).legal_commands == (LookAtHand(0, 1), LookAtHand(0, 2), Decline(0))
+    # declining, it never learns them
+    a_decline = premium_game(deck, [*swap, Decline(0)])
+    b_decline = premium_game(twin, [*swap, Decline(0)])
+    for other in (0, 3, 4):
+        assert_same_knowledge(a_decline, b_decline, other)
+    # looking, it learns the hand it picked, and only it
+    a_look = premium_game(deck, [*swap, LookAtHand(0, 2)])
+    b_look = premium_game(twin, [*swap, LookAtHand(0, 2)])
+    assert the(HandSeen, a_look.seen_by(0)) == [HandSeen(0, 2, PRINCESS, CARDINAL)]
+    assert a_look.view(0).sightings == (Sighting(0, 2, PRINCESS, 1, CARDINAL),)
+    assert_different_knowledge(a_look, b_look, 0)
+    for other in (3, 4):
+        assert the(HandSeen, a_look.seen_by(other)) == [HandSeen(0, 2, None, CARDINAL)]
+        assert_same_knowledge(a_look, b_look, other)
+
+
+@pytest.mark.rule("cardinal.swap-two-players")
+def test_a_cardinal_swap_with_its_own_player_shows_each_the_other_s_new_card() -> None:
+    deck = stacked("premium", [G, CARDINAL, PRINCESS, BARON, HANDMAID, COUNT, G])
+    game = premium_game(deck, [PlayCard(0, CARDINAL, 0, None, 1), Decline(0)])
+    assert game.view(0).hand == (PRINCESS,)
+    assert game.view(0).sightings == (Sighting(0, 1, G, 1, CARDINAL),)
+    assert game.view(1).sightings == (Sighting(1, 0, PRINCESS, 1, CARDINAL),)
+
+
+@pytest.mark.rule("dowager-queen.secret-comparison", "dowager-queen.tie-no-effect")
+def test_a_dowager_queen_comparison_is_seen_only_by_the_two_players() -> None:
+    # seat 0: Dowager Queen, then draws a Sycophant (4); seat 1: Handmaid (4), a tie
+    deck = stacked("premium", [G, DOWAGER, HANDMAID, BARON, PRIEST, COUNT, SYCOPHANT])
+    twin = swapped(deck, (2, SYCOPHANT))  # seat 1's 4 is the other Sycophant
+    command = [PlayCard(0, DOWAGER, 1)]
+    a, b = premium_game(deck, command), premium_game(twin, command)
+    assert not a.state.out and not b.state.out
+    for participant in (0, 1):
+        assert the(HandsCompared, a.seen_by(participant)) == [
+            HandsCompared(0, 1, SYCOPHANT, HANDMAID, DOWAGER)
+        ]
+    assert a.view(0).sightings == (Sighting(0, 1, HANDMAID, 1, DOWAGER),)
+    assert a.view(1).sightings == (Sighting(1, 0, SYCOPHANT, 1, DOWAGER),)
+    for other in (2, 3, 4):
+        assert the(HandsCompared, a.seen_by(other)) == [HandsCompared(0, 1, None, None, DOWAGER)]
+        assert a.view(other).sightings == ()
+        assert_same_knowledge(a, b, other)
+    assert_different_knowledge(a, b, 0)
+
+
+@pytest.mark.rule("assassin.guard-player-knocked-out", "assassin.discard-and-redraw")
+def test_the_assassin_is_revealed_to_everyone_but_its_replacement_is_not() -> None:
+    # seat 0: Guard, then draws a Priest; seat 1: the Assassin, who redraws a King
+    deck = stacked("premium", [G, G, ASSASSIN, BARON, HANDMAID, COUNT, PRIEST, KING])
+    twin = swapped(deck, (7, PRINCESS))  # the Assassin's holder redraws the Princess
+    command = [PlayCard(0, G, 1, 5)]
+    a, b = premium_game(deck, command), premium_game(twin, command)
+    for player in range(5):
+        seen = a.seen_by(player)
+        assert the(CardRevealed, seen) == [CardRevealed(1, ASSASSIN)]
+        assert the(PlayerEliminated, seen) == [
+            PlayerEliminated(0, EliminationReason.ASSASSIN, (PRIEST,))
+        ]
+        assert a.view(player).discards[1] == (ASSASSIN,)
+    # the draws: seat 0's at the start, then the Assassin's replacement
+    assert the(CardDrawn, a.seen_by(1))[1] == CardDrawn(1, KING)
+    for other in (0, 2, 3, 4):
+        assert the(CardDrawn, a.seen_by(other))[1] == CardDrawn(1, None)
+        assert_same_knowledge(a, b, other)
+
+
+@pytest.mark.rule("bishop.correct-number-token", "bishop.target-may-redraw")
+def test_a_bishop_token_is_public_but_shows_only_the_number() -> None:
+    """Everyone sees the token, so everyone learns the target holds a 4;
+    nobody but the target learns whether it is a Handmaid or a Sycophant.
+    Only the target may answer the redraw."""
+    # seat 0: Bishop, then draws a Guard; seat 1: Handmaid (4)
+    deck = stacked("premium", [G, BISHOP, HANDMAID, BARON, PRIEST, COUNT, G])
+    twin = swapped(deck, (2, SYCOPHANT))
+    command = [PlayCard(0, BISHOP, 1, 4)]
+    a, b = premium_game(deck, command), premium_game(twin, command)
+    for player in range(5):
+        seen = a.seen_by(player)
+        assert the(TokenAwarded, seen) == [TokenAwarded(0, TokenReason.BISHOP, 1)]
+        assert the(RedrawOffered, seen) == [RedrawOffered(1)]
+        view = a.view(player)
+        assert view.tokens == (1, 0, 0, 0, 0)
+        assert view.pending == (1,) and view.decision is Decision.REDRAW
+        assert view.legal_commands == ((Redraw(1), Decline(1)) if player == 1 else ())
+    for other in (0, 2, 3, 4):
+        assert_same_knowledge(a, b, other)
+    # declined, the card stays hidden; redrawn, it goes face up
+    declined = premium_game(deck, [*command, Decline(1)])
+    declined_twin = premium_game(twin, [*command, Decline(1)])
+    for other in (0, 2, 3, 4):
+        assert_same_knowledge(declined, declined_twin, other)
+    redrawn = premium_game(deck, [*command, Redraw(1)])
+    assert redrawn.view(3).discards[1] == (HANDMAID,)
+
+
+def test_the_sycophant_s_requirement_and_the_jester_s_mark_are_public() -> None:
+    # seat 0: Jester, draws a Guard; seat 1: Sycophant, draws a Cardinal
+    deck = stacked("premium", [G, JESTER, SYCOPHANT, PRIEST, COUNT, BARON, G, CARDINAL])
+    game = premium_game(deck, [PlayCard(0, JESTER, 3), PlayCard(1, SYCOPHANT, 0)])
+    for player in range(5):
+        view = game.view(player)
+        assert view.marks == ((0, 3),) and view.required == 0
+        assert the(PlayerMarked, game.seen_by(player)) == [PlayerMarked(0, 3)]
+        assert the(ChoiceRestricted, game.seen_by(player)) == [ChoiceRestricted(1, 0)]
+
+
+def test_events_for_redacts_every_premium_event_that_hides_a_card() -> None:
+    """A whole 5-player Premium game (first legal command each time, which
+    meets Cardinals' looks and Bishops' redraws): each player's stream hides
+    every card they may not see, and nothing else."""
+    state = ll.new_game("premium", 5, seed=1)
+    events = list(ll.start_game("premium", 5, seed=1))
+    while not state.is_over:
+        state, new = ll.step(state, ll.legal_commands(state)[0])
+        events += new
+    kinds = {type(e) for e in events}
+    assert {HandSeen, HandsTraded, LookOffered, RedrawOffered} <= kinds
+    for player in range(5):
+        seen = ll.events_for(player, events)
+        assert seen == tuple(ll.redact(e, player) for e in events)
+        for event, shown in zip(events, seen, strict=True):
+            if isinstance(event, HandSeen):
+                assert (shown == event) == (event.viewer == player)
+            elif isinstance(event, HandsCompared):
+                assert (shown == event) == (player in (event.player, event.opponent))
+            elif isinstance(event, CardDrawn | CardDealt):
+                assert (shown == event) == (event.player == player)
+            elif isinstance(event, RoundStarted):
+                assert shown == attrs.evolve(event, deck=None)
+            elif isinstance(event, GameStarted | CardSetAside | PositionEstablished):
+                assert shown != event
+            else:
+                assert shown == event, event
+
+
+# --------------------------------------------------------------------------
+# what a Chancellor's player knows of the bottom of the deck (2019)
+
+
+@pytest.mark.rule("chancellor.return-bottom-any-order")
+def test_deck_bottom_lists_a_chancellor_player_s_returned_cards() -> None:
+    # seat 0: Chancellor, draws a Guard, then the Spy and the Princess
+    deck = stacked("2019", [G, CHANCELLOR, PRIEST, BARON, G, SPY, PRINCESS])
+    game = play(deck, [PlayCard(0, CHANCELLOR), KeepCard(0, PRINCESS, (G, SPY))])
+    assert game.view(0).deck_bottom == (G, SPY)  # top first: the Spy is the bottom card
+    assert game.state.deck[-2:] == (G, SPY)
+    for other in (1, 2):
+        assert game.view(other).deck_bottom == ()
+
+
+def chancellors_on_a_short_deck() -> tuple[ll.Position, list[Command]]:
+    """2019, 3 players, turn 10, seven cards left: seat 0 and then seat 1
+    play a Chancellor and return two cards each."""
+    position = ll.Position(
+        ruleset="2019",
+        players=3,
+        deck=(HANDMAID, PRINCE, KING, COUNTESS, PRIEST, HANDMAID, G),
+        set_aside=G,
+        face_up=(),
+        hands=((CHANCELLOR, G), (CHANCELLOR,), (PRINCESS,)),
+        discards=((G, SPY, BARON), (G, PRIEST, SPY), (G, BARON, PRINCE)),
+        current=0,
+        drawn=True,
+        turn_number=10,
+    )
+    commands: list[Command] = [
+        # seat 0 draws Handmaid and Prince, returns the Handmaid then the Guard
+        PlayCard(0, CHANCELLOR),
+        KeepCard(0, PRINCE, (HANDMAID, G)),
+        # seat 1 draws the King, plays its Chancellor: Countess, Priest
+        PlayCard(1, CHANCELLOR),
+        KeepCard(1, KING, (COUNTESS, PRIEST)),
+    ]
+    return position, commands
+
+
+@pytest.mark.rule("chancellor.return-bottom-any-order")
+def test_deck_bottom_marks_cards_below_one_s_own_returned_by_others() -> None:
+    """Seat 0's cards went under first, seat 1's under them: seat 0 knows
+    its cards and that two unknown cards lie below them; seat 1 knows its
+    own, which end the deck. Draws from the top then eat into them."""
+    position, commands = chancellors_on_a_short_deck()
+    game = from_position(position, commands[:2])  # seat 1 has drawn the King
+    assert game.state.deck == (COUNTESS, PRIEST, HANDMAID, G, HANDMAID, G)
+    assert game.view(0).deck_bottom == (HANDMAID, G)
+    assert game.view(1).deck_bottom == ()
+    game = from_position(position, commands)  # seat 2 has drawn a Handmaid
+    assert game.state.deck == (G, HANDMAID, G, COUNTESS, PRIEST)
+    assert game.view(0).deck_bottom == (HANDMAID, G, None, None)
+    assert game.view(1).deck_bottom == (COUNTESS, PRIEST)
+    assert game.view(2).deck_bottom == ()
+    # seat 2's Handmaid; seat 0 draws the Guard and plays it (a wrong
+    # guess); seat 1 draws seat 0's Handmaid
+    later = [*commands, PlayCard(2, HANDMAID), PlayCard(0, G, 1, PRIEST)]
+    game = from_position(position, later)
+    assert game.state.deck == (G, COUNTESS, PRIEST)
+    assert game.view(0).deck_bottom == (G, None, None)
+    assert game.view(1).deck_bottom == (COUNTESS, PRIEST)
