@@ -235,6 +235,14 @@ def _zman_2019() -> Ruleset:
     )
 
 
+def _adding(composition: Composition, added: Mapping[Card, int]) -> Composition:
+    """``composition`` with the ``added`` copies (new kinds go at the end)."""
+    counts = dict(composition)
+    for card, count in added.items():
+        counts[card] = counts.get(card, 0) + count
+    return tuple(counts.items())
+
+
 def _removing(composition: Composition, removed: Mapping[Card, int]) -> Composition:
     """``composition`` less the ``removed`` copies (kinds left with none go)."""
     left = ((card, count - removed.get(card, 0)) for card, count in composition)
@@ -266,25 +274,22 @@ _DECK_PREMIUM_SMALL: Composition = (
     (Card.COUNTESS, 1),
     (Card.PRINCESS, 1),
 )
-# Ruling 20: the counts 001 leaves unsaid, fitted to its 32 cards in all.
-_DECK_PREMIUM_FULL: Composition = (
-    (Card.GUARD, 8),
-    (Card.PRIEST, 2),
-    (Card.BARON, 2),
-    (Card.HANDMAID, 2),
-    (Card.PRINCE, 2),
-    (Card.KING, 1),
-    (Card.COUNTESS, 1),
-    (Card.PRINCESS, 1),
-    (Card.BISHOP, 1),
-    (Card.DOWAGER_QUEEN, 1),
-    (Card.CONSTABLE, 1),
-    (Card.COUNT, 2),
-    (Card.SYCOPHANT, 2),
-    (Card.BARONESS, 2),
-    (Card.CARDINAL, 2),
-    (Card.JESTER, 1),
-    (Card.ASSASSIN, 1),
+# Ruling 20: from 5 players the other 16 cards join the deck, in the counts
+# 001 leaves unsaid, fitted to its 32 cards in all.
+_DECK_PREMIUM_FULL: Composition = _adding(
+    _DECK_PREMIUM_SMALL,
+    {
+        Card.GUARD: 3,
+        Card.BISHOP: 1,
+        Card.DOWAGER_QUEEN: 1,
+        Card.CONSTABLE: 1,
+        Card.COUNT: 2,
+        Card.SYCOPHANT: 2,
+        Card.BARONESS: 2,
+        Card.CARDINAL: 2,
+        Card.JESTER: 1,
+        Card.ASSASSIN: 1,
+    },
 )
 
 _VALUES_PREMIUM = _per_card(
