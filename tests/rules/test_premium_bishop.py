@@ -150,8 +150,8 @@ def test_bishop_wrong_number_does_nothing() -> None:
 
 @pytest.mark.rule("bishop.correct-number-token", "game.immediate-win", "game.tokens-to-win-premium")
 def test_bishop_correct_number_token_wins_the_game_at_once() -> None:
-    """001: "If this would give you enough Tokens to win the game, then you
-    win immediately": the round stops there (no RoundEnded, no redraw)."""
+    """001 (Bishop): a token that reaches the count wins the game on the
+    spot, so the round stops there (no RoundEnded, no redraw)."""
     state = bishop_deal(tokens=[3, 0, 1, 0, 0], round_number=5)
     after = check(
         state,

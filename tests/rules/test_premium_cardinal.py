@@ -144,8 +144,8 @@ def test_cardinal_swap_two_players_with_its_own_player() -> None:
 
 @pytest.mark.rule(SWAP, "targeting.choose-impossible-no-effect", "handmaid.all-protected-no-effect")
 def test_cardinal_swap_two_players_fewer_than_two_choosable_no_effect() -> None:
-    """001: "If less than 2 players still in the round can be chosen [...]
-    this card is discarded without effect": turn 9, seats 2 and 3 are out
+    """001 (Cardinal): with fewer than two choosable players still in the
+    round the card has no effect. Turn 9, seats 2 and 3 are out
     (Guards of seats 4 and 0) and seats 1 and 4 protected; only seat 0
     itself can be chosen."""
     state = premium(

@@ -128,8 +128,8 @@ def test_constable_knocked_out_token_by_losing_one_s_own_dowager_queen() -> None
 )
 def test_constable_knocked_out_token_by_a_prince_on_the_princess() -> None:
     """001 Princess Annette: the rest of the Prince's effect (the draw) does
-    not apply, but "Effects tied to being knocked out the round still apply
-    (eg. Constable ...)"."""
+    not apply, but what being knocked out sets off (the Constable) still
+    does."""
     state = premium(
         hands=["Prince Guard", "Princess", "Priest", "Guard", "Count"],
         discards=PILES,
