@@ -1,44 +1,61 @@
 """Random whole games, checked after every step.
 
-Hypothesis draws the ruleset's player count, the seed and the first player,
-then at every step either one of ``legal_commands`` (by index, four times in
-five) or a random ``PlayCard``/``KeepCard``/``DrawCard``/``StartRound`` with
-random fields (wrong players, seats out of range, cards not held or not in
-the edition, Guards naming the Guard, self-targets, bad Chancellor returns,
-stacked decks, first players who did not win). After every step the helpers
-in :mod:`.strategies` check:
+Hypothesis draws the ruleset's player count (Premium: each count from 2 to
+8 is a test of its own), the seed and the first player, and one game in
+four starts as an endgame (everyone a token or two short of the goal; in
+Premium half of those start in a tie-break round instead). Then at every
+step it gives either one of ``legal_commands`` (by index, four times in
+five) or another command: a legal one with one field changed, or any
+command with random fields (wrong players, seats out of range, cards not
+held or not in the edition, Guards naming their own card or number, names
+of the other edition's kind, second targets, self-targets, bad Chancellor
+returns, looks at hands not offered, answers to a choice not pending,
+stacked decks, first players who may not start). After every step the
+helpers in :mod:`.strategies` check, from tables restated from the spec:
 
 * cards are conserved: ``card_count()`` is the deck size and the multiset
-  of every zone is the ruleset's deck;
+  of every zone is the deck of the ruleset at that player count;
 * players out of the round hold nothing; players in it hold one card, two
   for the current player deciding what to play, two or three during a
   Chancellor;
-* exactly one player (the current one, in the round) acts while a round is
-  played, none between rounds or after the game;
+* exactly one player acts while a round is played (the current one, or the
+  Bishop's target deciding to redraw), none between rounds or after the
+  game; any other player's command is refused as not their turn;
 * a command is accepted exactly when the rules allow it: every listed
   command is accepted; a random command is accepted iff it is listed, except
-  ``StartRound`` with a valid stacked deck and/or a first player among the
-  tied winners, which the engine accepts though ``legal_commands`` lists
-  only ``StartRound()`` (documented there); a rejection's kind is one of the
-  reasons the rules give, and the state is left identical (``==``, same
-  JSON, still equal to a deep copy taken before);
+  ``StartRound`` with a valid stacked deck and/or an allowed first player,
+  which the engine accepts though ``legal_commands`` lists only
+  ``StartRound()`` (documented there); a rejection's kind is one of the
+  reasons the rules give (the Sycophant's ``required-player-not-chosen``
+  included), and the state is left identical (``==``, same JSON, still
+  equal to a deep copy taken before);
+* each command's events are its card's effect as the card's rules give it
+  (Guard, Priest, Baron, King, Prince, Princess, Handmaid, Chancellor,
+  Bishop, Dowager Queen, Sycophant, Baroness, Cardinal, Jester, the
+  Assassin's answer to a Guard; the optional look and redraw), then the end
+  of the turn, the round or the game; what each player was shown is
+  recorded for them alone; the set-aside card is drawn at most once, only
+  on an empty deck;
 * ``replay`` of the whole log equals the state; folding ``evolve`` over a
   step's events equals ``push``; states, events and commands survive JSON;
-* tokens never decrease; the round winners, the Spy token and the end of
-  the game follow the rules;
+* every token has its cause (round wins, Spy, Bishop, Constable, Jester),
+  and after each award step the game ends, is tied or goes on as the rules
+  say (immediate wins, tie-break rounds dealt only to the tied players);
+  the round winners follow the showdown order of the edition;
 * protected players are in the round and never the player to act;
 * no player's view or event stream shows what the rules hide from them,
   and a view does not change when the cards hidden from its player move.
 
-Two tests share the loop. The first runs every check after every step and
+Two tests share the loop, each for the two 2019 editions and for Premium
+at each player count. The first runs every check after every step and
 draws every choice from Hypothesis (best shrinking, readable failures). The
 second plays many more games: it draws one byte string per game for the
 choices and runs the costly checks (whole-log replay and JSON, views,
 redaction, exhaustive command enumeration) once per game instead of once
-per step. With the default profile the two tests play about 2,560 whole
-games, 2,500 of them in the second test (the ``thorough`` profile ten times
+per step. With the default profile they play about 2,560 games of the 2019
+editions and about 270 Premium games (the ``thorough`` profile ten times
 as many), and the state machine of ``test_stateful.py`` adds some more;
-that takes about two minutes on two slow cores with these checks.
+that takes about three minutes on two slow cores with these checks.
 """
 
 from __future__ import annotations
@@ -59,7 +76,8 @@ from .strategies import (
     ALL_CHECKS,
     CORE_CHECKS,
     MAX_STEPS,
-    RULESET_NAMES,
+    PLAYER_COUNTS,
+    PREMIUM,
     ByteChoices,
     Checks,
     Choices,
@@ -69,6 +87,7 @@ from .strategies import (
     choose_next_command,
     choose_random_command,
     game_setups,
+    is_listed,
     next_commands,
     random_commands,
     scaled_examples,
@@ -104,6 +123,49 @@ CHECKED_RULES = (
     "spy.not-a-round-win",
     "game.tokens-to-win",
     "game.simultaneous-winners",
+)
+#: the Premium rules they check besides (docs/premium-design.md)
+PREMIUM_RULES = (
+    "setup.deck-premium",
+    "setup.card-values-premium",
+    "setup.player-count-premium",
+    "game.tokens-to-win-premium",
+    "game.rules-enforced",
+    "game.immediate-win",
+    "game.tie-break-round",
+    "round.tie-discard-sum",
+    "targeting.choose-impossible-no-effect",
+    "guard.name-number",
+    "guard.correct-guess-eliminates",
+    "priest.look-secretly",
+    "baron.compare-lower-out",
+    "baron.tie-no-effect",
+    "baron.secret-comparison",
+    "king.trade-hands",
+    "prince.discard-and-draw",
+    "prince.empty-deck-draws-set-aside",
+    "prince.princess-discard-eliminates",
+    "princess.eliminated-when-played-or-discarded",
+    "princess.knock-out-effects-apply",
+    "bishop.name-number-and-player",
+    "bishop.correct-number-token",
+    "bishop.target-may-redraw",
+    "bishop.princess-beats-bishop",
+    "dowager-queen.compare-higher-out",
+    "dowager-queen.tie-no-effect",
+    "dowager-queen.secret-comparison",
+    "constable.knocked-out-token",
+    "constable.no-effect",
+    "count.showdown-bonus",
+    "count.no-effect",
+    "sycophant.next-card-must-choose",
+    "baroness.look-one-or-two",
+    "cardinal.swap-two-players",
+    "cardinal.optional-look",
+    "jester.mark-expected-winner",
+    "assassin.guard-player-knocked-out",
+    "assassin.discard-and-redraw",
+    "assassin.no-effect",
 )
 _LONG_GAMES = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 #: bytes of choices drawn per game in the many-games test (a game uses a few
@@ -150,9 +212,19 @@ class CommandSource:
         return choose_next_command(self._choices, state)
 
 
+#: Premium is played at every player count, each count a test of its own
+PREMIUM_COUNTS = PLAYER_COUNTS[PREMIUM]
+#: budgets (shares of the profile's max_examples) per 2019 edition and per
+#: Premium player count: every check after every step, and many games
+_ALL_CHECKS_SHARE = {"2019": 0.3, PREMIUM: 0.03}
+_MANY_GAMES_SHARE = {"2019": 12.5, PREMIUM: 0.35}
+
+
 @pytest.mark.rule(*CHECKED_RULES)
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
-@settings(max_examples=scaled_examples(0.3), suppress_health_check=_LONG_GAMES)
+@pytest.mark.parametrize("ruleset", ["2019", "2019-classic"])
+@settings(
+    max_examples=scaled_examples(_ALL_CHECKS_SHARE["2019"]), suppress_health_check=_LONG_GAMES
+)
 @given(data=st.data())
 def test_random_games_keep_every_invariant_after_every_step(
     ruleset: str, data: st.DataObject
@@ -162,15 +234,46 @@ def test_random_games_keep_every_invariant_after_every_step(
     play_game(setup, ALL_CHECKS, CommandSource(data=data))
 
 
+@pytest.mark.rule(*CHECKED_RULES, *PREMIUM_RULES)
+@pytest.mark.parametrize("players", PREMIUM_COUNTS)
+@settings(
+    max_examples=scaled_examples(_ALL_CHECKS_SHARE[PREMIUM]), suppress_health_check=_LONG_GAMES
+)
+@given(data=st.data())
+def test_premium_random_games_keep_every_invariant_after_every_step(
+    players: int, data: st.DataObject
+) -> None:
+    """The same, for Premium at each player count."""
+    setup = data.draw(game_setups(PREMIUM, players), label="setup")
+    play_game(setup, ALL_CHECKS, CommandSource(data=data))
+
+
 @pytest.mark.rule(*CHECKED_RULES)
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
-@settings(max_examples=scaled_examples(12.5), suppress_health_check=_LONG_GAMES)
+@pytest.mark.parametrize("ruleset", ["2019", "2019-classic"])
+@settings(
+    max_examples=scaled_examples(_MANY_GAMES_SHARE["2019"]), suppress_health_check=_LONG_GAMES
+)
 @given(data=st.data())
 def test_many_random_games_conserve_cards_accept_exactly_legal_commands_and_score_rounds(
     ruleset: str, data: st.DataObject
 ) -> None:
     """The cheap checks after every step, the costly ones once per game."""
     setup = data.draw(game_setups(ruleset), label="setup")
+    choices = data.draw(st.binary(min_size=_CHOICE_BYTES, max_size=_CHOICE_BYTES))
+    play_game(setup, CORE_CHECKS, CommandSource(choices=ByteChoices(choices)))
+
+
+@pytest.mark.rule(*CHECKED_RULES, *PREMIUM_RULES)
+@pytest.mark.parametrize("players", PREMIUM_COUNTS)
+@settings(
+    max_examples=scaled_examples(_MANY_GAMES_SHARE[PREMIUM]), suppress_health_check=_LONG_GAMES
+)
+@given(data=st.data())
+def test_many_premium_random_games_conserve_cards_accept_exactly_legal_commands_and_score(
+    players: int, data: st.DataObject
+) -> None:
+    """The same, for Premium at each player count."""
+    setup = data.draw(game_setups(PREMIUM, players), label="setup")
     choices = data.draw(st.binary(min_size=_CHOICE_BYTES, max_size=_CHOICE_BYTES))
     play_game(setup, CORE_CHECKS, CommandSource(choices=ByteChoices(choices)))
 
@@ -182,13 +285,30 @@ def test_many_random_games_conserve_cards_accept_exactly_legal_commands_and_scor
 _NOT_SEATS: tuple[object, ...] = (None, "0", "1", True, False, 0.0, 1.0, 1.5, -0.5, [0], (1,))
 _NOT_CARDS: tuple[object, ...] = (None, "Guard", "Princess", 1, 9, 1.0, True, [Card.GUARD])
 _NOT_CARD_TUPLES: tuple[object, ...] = ("Guard", None, 3, ("Guard",), (1, 2), (None,))
+#: a Guard's or a Bishop's name: a card in 2019, a number in Premium, so
+#: each edition gets the other's kind too (a card is an int subclass)
+_NOT_NAMES: tuple[object, ...] = (
+    "Guard",
+    "3",
+    1.0,
+    3.0,
+    True,
+    [Card.GUARD],
+    [3],
+    Card.BARON,
+    Card.PRINCESS,
+    3,
+    8,
+)
 _WRONG_VALUES: dict[str, tuple[object, ...]] = {
     "player": _NOT_SEATS,
     "target": tuple(v for v in _NOT_SEATS if v is not None),
+    "second_target": tuple(v for v in _NOT_SEATS if v is not None),
+    "owner": tuple(v for v in _NOT_SEATS if v is not None),
     "first_player": tuple(v for v in _NOT_SEATS if v is not None),
     "card": _NOT_CARDS,
     "keep": _NOT_CARDS,
-    "guess": tuple(v for v in _NOT_CARDS if v is not None),
+    "guess": _NOT_NAMES,
     "bottom": _NOT_CARD_TUPLES,
     "deck": _NOT_CARD_TUPLES,
 }
@@ -229,7 +349,12 @@ def test_commands_with_fields_of_the_wrong_type_are_refused_never_crash(
         assert isinstance(error.kind, ll.RejectionKind)
         assert ll.dumps(state) == before
         return
-    assert command in legal or isinstance(command, StartRound), f"{command} accepted"
+    assert is_listed(command, legal) or isinstance(command, StartRound), f"{command} accepted"
+    if command in legal:
+        # the same as the legal command it equals, down to the JSON
+        twin = legal[legal.index(command)]
+        assert after == ll.push(state, twin)
+        assert ll.dumps(ll.decide(state, command)) == ll.dumps(ll.decide(state, twin))
     check_state(after)
     assert ll.loads(ll.dumps(after), ll.GameState) == after
 
@@ -323,3 +448,42 @@ def test_regression_a_malformed_start_round_does_not_break_later_games() -> None
         + "print('fine')\n"
     )
     assert output.strip() == "fine", output
+
+
+_PREMIUM_TARGETS = """
+import loveletter as ll
+from loveletter import Card
+state = ll.new_game("premium", 5, seed=3)
+chosen = [c for c in ll.legal_commands(state) if c.target is not None]
+assert chosen, ll.legal_commands(state)
+"""
+
+
+def test_regression_play_card_with_a_float_target_is_refused_as_malformed() -> None:
+    # a float equal to a seat must not pass for the seat (as player, first
+    # player and owner already do not): taken as a seat it reaches the
+    # card's effect as a tuple index, and the interned events
+    output = _run_fresh(
+        _PREMIUM_TARGETS
+        + "import attrs\n"
+        + "command = attrs.evolve(chosen[0], target=float(chosen[0].target))\n"
+        + _REFUSAL
+    )
+    assert output.strip() == "malformed-command", output
+
+
+def test_regression_play_card_with_a_float_second_target_is_refused_as_malformed() -> None:
+    output = _run_fresh(
+        "import attrs\n"
+        "from collections import Counter\n"
+        "import loveletter as ll\n"
+        "from loveletter import Card\n"
+        "top = [Card.GUARD, Card.CARDINAL, Card.PRIEST, Card.BARON, Card.KING, Card.COUNT,"
+        " Card.GUARD]\n"
+        "rest = Counter(ll.get_ruleset('premium').deck_for(5))\n"
+        "rest.subtract(top)\n"
+        "state = ll.new_game('premium', 5, deck=(*top, *sorted(rest.elements())))\n"
+        "pair = [c for c in ll.legal_commands(state) if c.second_target is not None][0]\n"
+        "command = attrs.evolve(pair, second_target=float(pair.second_target))\n" + _REFUSAL
+    )
+    assert output.strip() == "malformed-command", output

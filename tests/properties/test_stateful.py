@@ -1,14 +1,18 @@
 """A rule-based state machine that plays games through the public API.
 
 Hypothesis interleaves the rules in any order it likes: play a legal
-command (chosen by index), try a random command (usually illegal; when the
-rules allow it, it is played), deal the next round (with the default
-shuffle, a stacked deck or a chosen tied winner) and start a new game once
-one is over. Some rule is enabled in every state: ``try_random_command``
-always, plus ``play_legal_command`` during a round, ``deal_next_round``
-between rounds and ``start_new_game`` after the game. The invariants are
-the shared checks of :mod:`.strategies` (the cheaper set; the whole-game
-test runs the costly ones).
+command (chosen by index: a card, a Chancellor's keep, a Cardinal's look or
+its refusal, a Bishop target's redraw or its refusal), try a random command
+(usually illegal; when the rules allow it, it is played), deal the next
+round (with the default shuffle, a stacked deck or a chosen first player
+among those allowed, tie-break rounds included) and start a new game once
+one is over. Games are of every edition and player count, Premium's 2 to 8
+included, some from an endgame or a tie-break round (see
+:func:`.strategies.game_setups`). Some rule is enabled in every state:
+``try_random_command`` always, plus ``play_legal_command`` during a round,
+``deal_next_round`` between rounds and ``start_new_game`` after the game.
+The invariants are the shared checks of :mod:`.strategies` (the cheaper
+set; the whole-game test runs the costly ones).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from .strategies import (
     DrawnChoices,
     GameRun,
     GameSetup,
+    allowed_first_players,
     choose_deck,
     game_setups,
     random_commands,
@@ -91,8 +96,8 @@ class LoveLetterGames(RuleBasedStateMachine):
         assert result is not None
         deck = None
         if stack:
-            deck = choose_deck(DrawnChoices(data.draw), state.ruleset.name)
-        first = data.draw(st.sampled_from(result.winners)) if choose else None
+            deck = choose_deck(DrawnChoices(data.draw), state.ruleset.name, state.players)
+        first = data.draw(st.sampled_from(allowed_first_players(state))) if choose else None
         self.run.attempt(StartRound(deck, first))
 
     @precondition(_game_over)
