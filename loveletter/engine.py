@@ -412,6 +412,10 @@ def _check_choice(
             R.TARGET_NOT_ALLOWED, "name two different players, the lower seat as target"
         )
     required = state.required
+    if required is None and _options(
+        state.players, player, choice, state.out, state.protected, None
+    ) == ((None, None),):
+        raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} has no player it may choose now")
     if target is None:
         raise IllegalCommand(R.TARGET_REQUIRED, f"the {card} must choose a player")
     if choice is _PAIR and second is None:
