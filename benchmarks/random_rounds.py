@@ -80,13 +80,24 @@ def best_of(
     repeat: int, ruleset: str, players: int, rounds: int, seed: int, events: bool
 ) -> tuple[int, int, float]:
     """The fastest of ``repeat`` runs (the least disturbed by the machine)."""
-    best: tuple[int, int, float] | None = None
+    return interleaved(repeat, [(ruleset, players, rounds)], seed, events)[0]
+
+
+def interleaved(
+    repeat: int, workloads: list[tuple[str, int, int]], seed: int, events: bool
+) -> list[tuple[int, int, float]]:
+    """The fastest of ``repeat`` runs of each workload, taking turns (one
+    run of each, then again), so that a machine slowing down or speeding up
+    over the minutes does not favour whichever workload ran first."""
+    best: list[tuple[int, int, float] | None] = [None] * len(workloads)
     for _ in range(repeat):
-        result = run(ruleset, players, rounds, seed, events)
-        if best is None or result[2] < best[2]:
-            best = result
-    assert best is not None
-    return best
+        for index, (ruleset, players, rounds) in enumerate(workloads):
+            result = run(ruleset, players, rounds, seed, events)
+            known = best[index]
+            if known is None or result[2] < known[2]:
+                best[index] = result
+    assert all(b is not None for b in best)
+    return [b for b in best if b is not None]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -101,9 +112,13 @@ def main(argv: list[str] | None = None) -> None:
     compare = args.ruleset is None and args.players is None
     ruleset = args.ruleset if args.ruleset is not None else STANDARD[0]
     players = args.players if args.players is not None else STANDARD[1]
-    rounds, turns, elapsed = best_of(
-        args.repeat, ruleset, players, args.rounds, args.seed, args.events
-    )
+    workloads = [(ruleset, players, args.rounds)]
+    if compare:
+        workloads += [
+            (other, count, max(1, int(args.rounds * share))) for other, count, share in COMPARED
+        ]
+    results = interleaved(args.repeat, workloads, args.seed, args.events)
+    rounds, turns, elapsed = results[0]
     how = "step (events built)" if args.events else "push"
     print(f"workload      {ruleset}, {players} players, random card then command")
     print(f"advanced by   {how}")
@@ -115,13 +130,11 @@ def main(argv: list[str] | None = None) -> None:
     if not compare:
         return
     print()
-    print(f"same workload, other editions (best of {args.repeat}, {how}):")
-    rows = [(f"{ruleset}, {players} players", rounds, turns, elapsed)]
-    for other, count, share in COMPARED:
-        measured = best_of(
-            args.repeat, other, count, max(1, int(args.rounds * share)), args.seed, args.events
-        )
-        rows.append((f"{other}, {count} players", *measured))
+    print(f"same workload, other editions (best of {args.repeat}, runs interleaved, {how}):")
+    rows = [
+        (f"{name}, {count} players", *result)
+        for (name, count, _), result in zip(workloads, results, strict=True)
+    ]
     for label, done, commands, seconds in rows:
         print(
             f"  {label:<24} {done / seconds:>9,.0f} rounds/s {commands / seconds:>10,.0f} turns/s"
