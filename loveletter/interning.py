@@ -30,28 +30,14 @@ def interned(factory: Callable[P, T], *, typed: bool = False) -> Callable[P, T]:
     """
     cache: dict[tuple[Hashable, ...], T] = {}
 
-    if typed:
-
-        def make_typed(*args: P.args, **kwargs: P.kwargs) -> T:
-            key = (*args, *map(type, args))
-            try:
-                return cache[key]
-            except KeyError:
-                if len(cache) >= LIMIT:
-                    cache.clear()
-                value = cache[key] = factory(*args, **kwargs)
-                return value
-
-        make_typed.__doc__ = factory.__doc__
-        return make_typed
-
     def make(*args: P.args, **kwargs: P.kwargs) -> T:
+        key = (*args, *map(type, args)) if typed else args
         try:
-            return cache[args]
+            return cache[key]
         except KeyError:
             if len(cache) >= LIMIT:
                 cache.clear()
-            value = cache[args] = factory(*args, **kwargs)
+            value = cache[key] = factory(*args, **kwargs)
             return value
 
     make.__doc__ = factory.__doc__
