@@ -10,6 +10,7 @@ the suite needs only the package's own dependencies.
 from __future__ import annotations
 
 import fnmatch
+import math
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -40,6 +41,19 @@ CASE_FORMAT = 1.1
 CASE_FORMATS = (1, 1.1)
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+# Limits on what a case file may hold: case files are untrusted input, and a
+# file past one of these is refused with a CaseError, never read further.
+#: the largest case file, in bytes
+MAX_FILE_BYTES = 1024 * 1024
+#: the deepest nesting of mappings and lists
+MAX_DEPTH = 50
+#: the largest integer (in absolute value): JSON's safe integers
+MAX_INTEGER = 2**53 - 1
+#: the deepest perft a case may ask for (depth 6 already takes seconds)
+MAX_PERFT_DEPTH = 6
+#: integers written with more characters than this are not even converted
+_MAX_INTEGER_TEXT = 40
 
 _TOP_KEYS = {
     "format",
@@ -150,8 +164,44 @@ class _Checker:
 
     def integer(self, value: Any, field: str, minimum: int = 0) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise self.fail(field, f"expected an integer >= {minimum}, not {value!r}")
+            raise self.fail(field, f"expected an integer >= {minimum}, not {_short(value)}")
+        if value > MAX_INTEGER:
+            raise self.fail(field, f"expected an integer <= {MAX_INTEGER}, not {_short(value)}")
         return value
+
+    def plain(self, value: Any, field: str, depth: int = 0) -> None:
+        """``value`` is plain JSON data: mappings with string keys, lists,
+        strings, finite numbers of bounded size, booleans and null, nested
+        at most :data:`MAX_DEPTH` deep."""
+        if depth > MAX_DEPTH:
+            raise self.fail(field, f"nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise self.fail(field, f"keys must be strings, not {_short(key)}")
+                self.plain(item, _join(field, key), depth + 1)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                self.plain(item, f"{field}[{i}]", depth + 1)
+        elif isinstance(value, _LongInteger):
+            raise self.fail(
+                field,
+                f"an integer written with {value.length} characters; "
+                f"numbers in a case are at most {MAX_INTEGER}",
+            )
+        elif isinstance(value, bool) or value is None or isinstance(value, str):
+            return
+        elif isinstance(value, int):
+            if abs(value) > MAX_INTEGER:
+                raise self.fail(field, f"integers in a case are at most {MAX_INTEGER} in size")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise self.fail(field, f"expected a finite number, not {value!r}")
+        else:
+            kind = type(value).__name__
+            raise self.fail(
+                field, f"expected plain data (mapping, list, string, number), not a {kind}"
+            )
 
     def seat(self, value: Any, field: str, players: int) -> int:
         seat = self.integer(value, field)
@@ -250,6 +300,14 @@ class _Checker:
             self.cards_in(value, field)
 
 
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (values from untrusted files)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**limit:
+        return f"<an integer of about {value.bit_length() * 3 // 10} digits>"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _join(field: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{field}[{key}]"
@@ -265,6 +323,7 @@ def parse_case(data: Any, file: str) -> Case:
     if isinstance(raw_id, str):
         c.case = raw_id
     c.mapping(data, "", _TOP_KEYS)
+    c.plain(data, "")
     fmt = c.require(data, "", "format")
     if isinstance(fmt, bool) or fmt not in CASE_FORMATS:
         raise c.fail("format", f"this runner reads case formats 1 and 1.1, not {fmt!r}")
@@ -438,25 +497,133 @@ def _checks(c: _Checker, value: Any, field: str, players: int) -> None:
         counts = c.array(checks["perft"], f"{field}.perft")
         if not counts:
             raise c.fail(f"{field}.perft", "give the counts for depth 1, 2, ...")
+        if len(counts) > MAX_PERFT_DEPTH:
+            raise c.fail(
+                f"{field}.perft",
+                f"perft to depth {len(counts)}; cases go to depth {MAX_PERFT_DEPTH} at most",
+            )
         for i, count in enumerate(counts):
             c.integer(count, f"{field}.perft[{i}]")
     c.cards_in({k: v for k, v in checks.items() if k in STATE_FIELDS}, field)
 
 
+class _LongInteger:
+    """An integer written with too many characters to convert (Python
+    refuses beyond 4,300 digits, and nothing in a case needs more than 16):
+    refused by :meth:`_Checker.plain`, naming the field."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+
+
+class _Refused(Exception):
+    """Raised while composing YAML: something a case file may not use."""
+
+    def __init__(self, field: str, line: int, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.line = line
+        self.message = message
+
+
+class _CaseLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` refusing anchors and aliases (no alias bombs; no
+    case uses them), nesting deeper than :data:`MAX_DEPTH`, and integers too
+    long to convert. Keeps the path of the node being composed, to name the
+    field at fault."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._path: list[str | int] = []
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if parent is None:
+            part: str | int | None = None
+        elif isinstance(index, int):
+            part = index
+        elif isinstance(index, yaml.ScalarNode):
+            part = str(index.value)
+        else:  # a mapping key (index None) or a complex key
+            part = "<key>"
+        field = _field([*self._path, part] if part is not None else self._path)
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused(field, line, "anchors and aliases (& and *) are not allowed in cases")
+        if len(self._path) >= MAX_DEPTH:
+            raise _Refused(field, line, f"nested deeper than {MAX_DEPTH} levels")
+        if part is not None:
+            self._path.append(part)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            if part is not None:
+                self._path.pop()
+
+    def construct_long_int(self, node: yaml.ScalarNode) -> Any:
+        text = str(node.value)
+        if len(text) > _MAX_INTEGER_TEXT:
+            return _LongInteger(len(text))
+        return self.construct_yaml_int(node)
+
+
+_CaseLoader.add_constructor("tag:yaml.org,2002:int", _CaseLoader.construct_long_int)
+
+
+def _field(path: Sequence[str | int]) -> str:
+    field = ""
+    for part in path:
+        field = _join(field, part)
+    return field
+
+
+_ID_LINE = re.compile(r"^id:[ \t]*['\"]?([a-z0-9-]{1,100})['\"]?[ \t]*$", re.MULTILINE)
+
+
+def _guess_id(text: str) -> str | None:
+    """The case's id, for errors raised before the YAML could be read."""
+    found = _ID_LINE.search(text)
+    return found.group(1) if found else None
+
+
 def load_case(path: Path | str) -> Case:
-    """Read and check one case file."""
+    """Read and check one case file: at most :data:`MAX_FILE_BYTES` of
+    UTF-8, YAML without anchors or aliases."""
     path = Path(path)
+    file = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.is_file():
+            raise CaseError(file, None, "", "not a regular file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise CaseError(str(path), None, "", f"cannot read: {error.strerror}") from None
+        raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
     try:
-        data = yaml.safe_load(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        case = _guess_id(raw[: error.start].decode("utf-8", errors="replace"))
+        raise CaseError(
+            file, case, f"line {line}", f"not UTF-8 (byte {error.start}: {error.reason})"
+        ) from None
+    case = _guess_id(text)
+    try:
+        data = yaml.load(text, Loader=_CaseLoader)  # a SafeLoader, stricter
+    except _Refused as refused:
+        raise CaseError(
+            file, case, refused.field, f"line {refused.line}: {refused.message}"
+        ) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
-        raise CaseError(str(path), None, where, f"not valid YAML: {error}") from None
-    return parse_case(data, str(path))
+        raise CaseError(file, case, where, f"not valid YAML: {error}") from None
+    except (ValueError, RecursionError) as error:  # a value PyYAML cannot convert
+        raise CaseError(file, case, "", f"not valid YAML: {str(error)[:200]}") from None
+    return parse_case(data, file)
 
 
 def load_suite(root: Path | str) -> list[Case]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import fnmatch
+import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,8 +26,14 @@ from loveletter.conformance.runner import (
 )
 from loveletter.rulesets import RULESETS
 
-#: exit status when the suite itself cannot be run (bad case, dead implementation)
+#: exit status when the suite itself cannot be run (bad case, bad option
+#: value, an implementation that does not start, a report that cannot be written)
 SUITE_ERROR = 3
+#: exit status when nothing was tested: no case selected, no case of a
+#: ruleset the implementation declares, or every case skipped
+NOTHING_TESTED = 4
+#: the longest --timeout, in seconds (a day)
+MAX_TIMEOUT = 24 * 60 * 60
 
 
 def add_parser(commands: Any) -> None:
@@ -81,22 +90,81 @@ def add_parser(commands: Any) -> None:
     run.set_defaults(handler=cmd_run)
 
 
+def _fail(message: str, status: int = SUITE_ERROR) -> int:
+    print(f"loveletter conformance: {message}", file=sys.stderr)
+    return status
+
+
+def _option_error(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options' values, checked before anything runs."""
+    timeout = args.timeout
+    if not math.isfinite(timeout) or not 0 < timeout <= MAX_TIMEOUT:
+        return (
+            f"--timeout: expected a number of seconds above 0 and at most {MAX_TIMEOUT}, "
+            f"not {timeout!r}"
+        )
+    if args.impl is not None and not args.impl.strip():
+        return "--impl: expected a command, not an empty string"
+    if args.report is not None:
+        return _unwritable(args.report)
+    return None
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why the report cannot be written to ``path`` (None: it can)."""
+    if path.is_dir():
+        return f"--report: {path} is a directory"
+    if path.exists():
+        if not path.is_file():
+            return f"--report: {path} is not a regular file"
+        if not os.access(path, os.W_OK):
+            return f"--report: {path} is not writable"
+        return None
+    parent = path.parent
+    if not parent.is_dir():
+        return f"--report: the directory {parent} does not exist"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"--report: the directory {parent} is not writable"
+    return None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     unknown = [r for r in args.ruleset if r not in RULESETS]
     if unknown:
         print(f"loveletter conformance: unknown ruleset {unknown[0]!r}", file=sys.stderr)
         return 2
+    problem = _option_error(args)
+    if problem is not None:
+        return _fail(problem)
     try:
-        cases = select(load_suite(args.cases), rulesets=args.ruleset, run=args.run, skip=args.skip)
+        every = load_suite(args.cases)
     except CaseError as error:
-        print(f"loveletter conformance: bad case: {error}", file=sys.stderr)
-        return SUITE_ERROR
+        return _fail(f"bad case: {error}")
+    cases = select(every, rulesets=args.ruleset, run=args.run, skip=args.skip)
+    for pattern in args.run:
+        if not any(
+            fnmatch.fnmatchcase(c.name, pattern) or fnmatch.fnmatchcase(c.id, pattern)
+            for c in every
+        ):
+            print(f"loveletter conformance: --run {pattern!r} matches no case", file=sys.stderr)
+    if not cases:
+        return _fail(
+            "no case selected (see --ruleset, --run, --skip): nothing to test", NOTHING_TESTED
+        )
     implementation: Implementation
     try:
         implementation = External(args.impl, timeout=args.timeout) if args.impl else InProcess()
     except (ProtocolError, OSError) as error:
-        print(f"loveletter conformance: cannot start {args.impl!r}: {error}", file=sys.stderr)
-        return SUITE_ERROR
+        return _fail(f"cannot start {args.impl!r}: {error}")
+    needed = sorted({case.ruleset for case in cases})
+    if not set(needed) & implementation.rulesets:
+        implementation.close()
+        declared = ", ".join(sorted(implementation.rulesets)) or "none"
+        return _fail(
+            f"{implementation.name} declares no ruleset the selected cases need "
+            f"(they need {', '.join(needed)}; it declares {declared}): nothing to test",
+            NOTHING_TESTED,
+        )
 
     def show(outcome: CaseOutcome) -> None:
         if outcome.status != "passed" or not args.quiet:
@@ -109,8 +177,15 @@ def cmd_run(args: argparse.Namespace) -> int:
         implementation.close()
     print(report.summary())
     if args.report is not None:
-        write_report(report, args.report, _version(args.cases))
-    return 0 if report.ok else 1
+        try:
+            write_report(report, args.report, _version(args.cases))
+        except OSError as error:
+            return _fail(f"--report: cannot write {args.report}: {error.strerror or error}")
+    if not report.ok:
+        return 1
+    if not report.tested:
+        return _fail("every selected case was skipped: nothing was tested", NOTHING_TESTED)
+    return 0
 
 
 def _version(cases: Path) -> str:

@@ -19,13 +19,17 @@ message and the field at fault.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
+import time
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any
 
 from loveletter.conformance.vocabulary import REJECTION_KINDS
 from loveletter.errors import LoveLetterError
@@ -33,6 +37,14 @@ from loveletter.errors import LoveLetterError
 PROTOCOL_VERSION = 1
 
 JSON = Any
+
+# Limits on what an implementation may send (its replies are untrusted):
+#: the longest reply line, in bytes
+MAX_LINE_BYTES = 16 * 1024 * 1024
+#: integers in replies are written with at most this many digits
+MAX_INTEGER_DIGITS = 30
+#: replies nested deeper than this are refused
+MAX_DEPTH = 100
 
 
 class ProtocolError(LoveLetterError, ValueError):
@@ -46,15 +58,52 @@ class ProtocolError(LoveLetterError, ValueError):
         self.detail = detail
 
 
+def short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: values from untrusted
+    replies go into messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
+        raise ValueError(f"an integer of {len(text)} digits (at most {MAX_INTEGER_DIGITS})")
+    return int(text)
+
+
+def _parse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _depth(value: JSON) -> int:
+    """How deeply ``value`` nests (stops counting past :data:`MAX_DEPTH`)."""
+    deepest = 0
+    todo = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        if isinstance(item, dict):
+            todo += [(v, depth + 1) for v in item.values()]
+        elif isinstance(item, list):
+            todo += [(v, depth + 1) for v in item]
+    return deepest
+
+
 def decode(line: str, what: str) -> dict[str, JSON]:
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise ProtocolError(what, "", f"not a JSON line ({error}): {line[:200]!r}") from None
+        data = json.loads(line, parse_int=_parse_int, parse_constant=_parse_constant)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        detail = str(error)
+        detail = detail if len(detail) <= 200 else detail[:197] + "..."
+        raise ProtocolError(what, "", f"not a JSON line ({detail}): {line[:200]!r}") from None
     if not isinstance(data, dict):
         raise ProtocolError(what, "", "a message is a JSON object")
     if not isinstance(data.get("type"), str):
         raise ProtocolError(what, "type", "missing or not a string")
+    if _depth(data) > MAX_DEPTH:
+        raise ProtocolError(what, "", f"nested deeper than {MAX_DEPTH} levels")
     return data
 
 
@@ -81,10 +130,10 @@ def check_started(data: dict[str, JSON]) -> None:
 def check_reply(data: dict[str, JSON], seq: int, script: dict[str, JSON]) -> None:
     """Check a reply to ``run`` number ``seq`` against the script it answers."""
     kind = data["type"]
-    what = f"{kind} seq {data.get('seq')!r}"
+    what = f"{kind[:30]} seq {short(data.get('seq'), 30)}"
     if kind not in ("result", "skipped", "errored"):
         raise ProtocolError(what, "type", "expected result, skipped or errored")
-    if data.get("seq") != seq or isinstance(data.get("seq"), bool):
+    if type(data.get("seq")) is not int or data["seq"] != seq:
         raise ProtocolError(what, "seq", f"expected {seq}, the seq of the run it answers")
     if kind == "skipped":
         if not isinstance(data.get("reason"), str):
@@ -115,22 +164,64 @@ def check_reply(data: dict[str, JSON], seq: int, script: dict[str, JSON]) -> Non
         if not isinstance(result, dict):
             raise ProtocolError(what, field, "expected an object")
         if "observe" in asked:
-            if not isinstance(result.get("observation"), dict):
-                raise ProtocolError(what, f"{field}.observation", "expected an object")
+            _observation(result.get("observation"), what, f"{field}.observation")
             continue
         if "rejected" in result:
-            if result["rejected"] not in REJECTION_KINDS:
+            rejected = result["rejected"]
+            if not isinstance(rejected, str) or rejected not in REJECTION_KINDS:
                 raise ProtocolError(
-                    what, f"{field}.rejected", f"unknown rejection kind {result['rejected']!r}"
+                    what, f"{field}.rejected", f"unknown rejection kind {short(rejected)}"
                 )
             continue
         if not isinstance(result.get("events"), list):
             raise ProtocolError(what, f"{field}.events", "expected a list (or rejected)")
         _events(result["events"], what, f"{field}.events")
-        for i, seen in enumerate(result.get("seen_by", [])):
+        seen_by = result.get("seen_by", [])
+        if not isinstance(seen_by, list):
+            raise ProtocolError(what, f"{field}.seen_by", f"expected a list, not {short(seen_by)}")
+        for i, seen in enumerate(seen_by):
+            where = f"{field}.seen_by[{i}]"
             if not isinstance(seen, dict) or not isinstance(seen.get("events"), list):
-                raise ProtocolError(what, f"{field}.seen_by[{i}]", "expected {player, events}")
-            _events(seen["events"], what, f"{field}.seen_by[{i}].events")
+                raise ProtocolError(what, where, "expected {player, events}")
+            _player(seen.get("player"), what, f"{where}.player")
+            _events(seen["events"], what, f"{where}.events")
+
+
+def _player(value: JSON, what: str, field: str) -> None:
+    if type(value) is not int:
+        raise ProtocolError(what, field, f"expected a seat number, not {short(value)}")
+
+
+def _observation(value: JSON, what: str, field: str) -> None:
+    if not isinstance(value, dict):
+        raise ProtocolError(what, field, "expected an object")
+    if "state" in value and not isinstance(value["state"], dict | None):
+        raise ProtocolError(what, f"{field}.state", "expected an object")
+    if "legal_commands" in value:
+        commands = value["legal_commands"]
+        if not isinstance(commands, list):
+            raise ProtocolError(what, f"{field}.legal_commands", "expected a list of commands")
+        for i, command in enumerate(commands):
+            if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+                raise ProtocolError(
+                    what, f"{field}.legal_commands[{i}]", "expected a command object with a type"
+                )
+    if "views" in value:
+        views = value["views"]
+        if not isinstance(views, list):
+            raise ProtocolError(what, f"{field}.views", "expected a list of views")
+        for i, item in enumerate(views):
+            if not isinstance(item, dict):
+                raise ProtocolError(what, f"{field}.views[{i}]", "expected a view object")
+            _player(item.get("player"), what, f"{field}.views[{i}].player")
+            if "legal_commands" in item:
+                _observation(
+                    {"legal_commands": item["legal_commands"]}, what, f"{field}.views[{i}]"
+                )
+    if "perft" in value:
+        counts = value["perft"]
+        if not isinstance(counts, list) or not all(type(n) is int for n in counts):
+            raise ProtocolError(what, f"{field}.perft", "expected a list of counts")
 
 
 def _events(events: list[JSON], what: str, field: str) -> None:
@@ -141,77 +232,153 @@ def _events(events: list[JSON], what: str, field: str) -> None:
 
 class Process:
     """An implementation started as a command and spoken to through protocol
-    v1. Replies are awaited for at most ``timeout`` seconds."""
+    v1. Replies are awaited for at most ``timeout`` seconds, and reply lines
+    are at most :data:`MAX_LINE_BYTES` long. The implementation runs in a
+    session (and process group) of its own: closing it ends the whole group."""
 
     def __init__(
         self,
         command: str,
         timeout: float = 60.0,
         log: Callable[[str, dict[str, JSON]], None] | None = None,
+        max_line: int = MAX_LINE_BYTES,
     ) -> None:
         self.command = command
         self.timeout = timeout
+        self.max_line = max_line
         self.seq = 0
         #: called with ("sent" or "received", message) for every message
         self.log = log
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:
+            raise ProtocolError("command", "", f"cannot split {short(command)}: {error}") from None
+        if not argv:
+            raise ProtocolError("command", "", "the command is empty")
+        self._closed = threading.Event()
+        self._writer: threading.Thread | None = None
         self._proc = subprocess.Popen(
-            shlex.split(command),
+            argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
+            start_new_session=True,
         )
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        # lines (or, at the end, why there are no more), a few at a time: an
+        # implementation writing faster than the runner reads is held back
+        self._lines: queue.Queue[tuple[str, str]] = queue.Queue(maxsize=8)
         self._stderr: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
-        self._send({"type": "start", "protocol": PROTOCOL_VERSION})
-        started = decode(self._receive("handshake reply"), "handshake reply")
-        self._logged("received", started)
-        check_started(started)
+        try:
+            self._send({"type": "start", "protocol": PROTOCOL_VERSION})
+            started = decode(self._receive("handshake reply"), "handshake reply")
+            self._logged("received", started)
+            check_started(started)
+        except ProtocolError:
+            self.close(graceful=False)
+            raise
         self.info: dict[str, JSON] = started["implementation"]
         self.rulesets: frozenset[str] = frozenset(started["rulesets"])
 
+    def _put(self, kind: str, text: str) -> bool:
+        """Queue a line for :meth:`_receive`; False once closed."""
+        while not self._closed.is_set():
+            try:
+                self._lines.put((kind, text), timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     def _read(self) -> None:
-        assert self._proc.stdout is not None
-        for line in self._proc.stdout:
-            self._lines.put(line)
-        self._lines.put(None)
+        stream = self._proc.stdout
+        assert stream is not None
+        try:
+            while True:
+                raw = stream.readline(self.max_line + 1)
+                if not raw:
+                    self._put("end", "")
+                    return
+                if len(raw) > self.max_line:
+                    self._put("bad", f"a reply line longer than the limit of {self.max_line} bytes")
+                    return
+                if not raw.strip():
+                    continue  # blank lines are allowed, and not queued
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as error:
+                    self._put("bad", f"a reply line that is not UTF-8: {raw[:60]!r} ({error})")
+                    return
+                if not self._put("line", line):
+                    return
+        except (OSError, ValueError):  # closed under us
+            self._put("end", "")
+        finally:
+            _close_quietly(stream)
 
     def _read_stderr(self) -> None:
-        assert self._proc.stderr is not None
-        for line in self._proc.stderr:
-            self._stderr.append(line)
-            del self._stderr[:-20]
+        stream = self._proc.stderr
+        assert stream is not None
+        try:
+            while True:
+                raw = stream.readline(4096)
+                if not raw:
+                    return
+                self._stderr.append(raw.decode("utf-8", errors="replace"))
+                del self._stderr[:-20]
+        except (OSError, ValueError):
+            return
+        finally:
+            _close_quietly(stream)
 
     def _logged(self, direction: str, message: dict[str, JSON]) -> None:
         if self.log is not None:
             self.log(direction, message)
 
     def _send(self, message: dict[str, JSON]) -> None:
+        """Write one message; an implementation that does not read it within
+        the time limit is at fault (the write happens in a thread, so the
+        runner never blocks on a full pipe)."""
         self._logged("sent", message)
-        assert self._proc.stdin is not None
-        try:
-            self._proc.stdin.write(encode(message))
-            self._proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise ProtocolError(message["type"], "", self._gone()) from None
+        stdin = self._proc.stdin
+        assert stdin is not None
+        data = encode(message).encode("utf-8")
+        failed: list[str] = []
+
+        def write(stream: IO[bytes] = stdin) -> None:
+            try:
+                stream.write(data)
+                stream.flush()
+            except (OSError, ValueError):
+                failed.append(self._gone())
+
+        writer = self._writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writer.join(self.timeout)
+        if writer.is_alive():
+            raise ProtocolError(
+                str(message["type"]), "", f"the implementation read nothing for {self.timeout:g} s"
+            )
+        if failed:
+            raise ProtocolError(str(message["type"]), "", failed[0])
 
     def _gone(self) -> str:
-        tail = "".join(self._stderr[-5:]).strip()
+        tail = "".join(self._stderr[-5:]).strip()[-2000:]
         return "the implementation exited" + (f"; its stderr ended with:\n{tail}" if tail else "")
 
     def _receive(self, what: str) -> str:
-        while True:
-            try:
-                line = self._lines.get(timeout=self.timeout)
-            except queue.Empty:
-                raise ProtocolError(what, "", f"no reply within {self.timeout:g} s") from None
-            if line is None:
-                raise ProtocolError(what, "", self._gone())
-            if line.strip():
-                return line
+        """The next line, waiting at most ``timeout`` seconds in all."""
+        deadline = time.monotonic() + self.timeout
+        try:
+            kind, text = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise ProtocolError(what, "", f"no reply within {self.timeout:g} s") from None
+        if kind == "end":
+            raise ProtocolError(what, "", self._gone())
+        if kind == "bad":
+            raise ProtocolError(what, "", text)
+        return text
 
     def run(self, script: dict[str, JSON]) -> dict[str, JSON]:
         """Send one ``run`` and return the checked reply."""
@@ -227,18 +394,33 @@ class Process:
     def alive(self) -> bool:
         return self._proc.poll() is None
 
+    def _kill_group(self) -> None:
+        """Kill the implementation and every process it started (its group)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        if self.alive:
+            self._proc.kill()
+
     def close(self, graceful: bool = True) -> None:
         """Ask the implementation to stop (or, not ``graceful``, kill it:
-        after a protocol error it may be hung or confused)."""
-        if not graceful and self.alive:
-            self._proc.kill()
-        if self.alive:
+        after a protocol error it may be hung or confused). Whatever it
+        started and left running is killed with it."""
+        if graceful and self.alive:
             try:
                 self._send({"type": "stop"})
                 self._proc.wait(timeout=5)
             except (ProtocolError, subprocess.TimeoutExpired):
-                self._proc.kill()
-        for stream in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
-            if stream is not None:
-                stream.close()
+                pass
+        self._kill_group()
+        self._closed.set()
         self._proc.wait()
+        # the reader threads close stdout and stderr when they end; stdin is
+        # closed here unless a write is still stuck on it (then it stays open
+        # rather than blocking the runner)
+        if self._proc.stdin is not None and (self._writer is None or not self._writer.is_alive()):
+            _close_quietly(self._proc.stdin)
+
+
+def _close_quietly(stream: IO[bytes]) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        stream.close()

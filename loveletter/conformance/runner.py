@@ -258,6 +258,9 @@ class External:
         except ProtocolError as error:
             self._drop(graceful=False)
             return Reply("errored", {"message": f"protocol error: {error}", "context": {}})
+        except OSError as error:  # it could not be restarted
+            self._drop(graceful=False)
+            return Reply("errored", {"message": f"cannot restart {self.command!r}: {error}"})
         return Reply(reply["type"], reply)
 
     def _restart(self) -> None:
@@ -296,6 +299,11 @@ class Report:
     def ok(self) -> bool:
         return self.count("failed") == 0 and self.count("errored") == 0
 
+    @property
+    def tested(self) -> bool:
+        """Whether any case was run and not skipped."""
+        return any(o.status != "skipped" for o in self.outcomes)
+
     def summary(self) -> str:
         """``N passed, M failed, K skipped`` (errored cases count as failed)."""
         failed = self.count("failed") + self.count("errored")
@@ -333,10 +341,13 @@ def run_case(case: Case, implementation: Implementation) -> CaseOutcome:
     if reply.status == "errored":
         lines = [str(reply.data.get("message", ""))]
         context = reply.data.get("context")
-        if context:
+        if isinstance(context, dict):
             lines += [f"  {k}: {v}" for k, v in context.items()]
         return CaseOutcome(case, "errored", tuple(lines))
-    failures = compare(case, reply.data)
+    try:
+        failures = compare(case, reply.data)
+    except Exception as error:  # a reply the checks let through; never crash the run
+        return CaseOutcome(case, "errored", (f"cannot compare the reply: {error!r}"[:500],))
     return CaseOutcome(case, "failed" if failures else "passed", tuple(failures))
 
 
