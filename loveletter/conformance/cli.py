@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import json
 import math
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from loveletter.conformance.cases import CaseError, load_suite, select
+from loveletter.conformance.cases import Case, CaseError, load_suite, select
 from loveletter.conformance.protocol import ProtocolError
 from loveletter.conformance.runner import (
     SUITE_ROOT,
@@ -20,7 +21,9 @@ from loveletter.conformance.runner import (
     InProcess,
     Report,
     format_outcome,
+    read_xfail,
     run_suite,
+    skip_reason,
     suite_version,
     write_report,
 )
@@ -71,6 +74,20 @@ def add_parser(commands: Any) -> None:
     )
     run.add_argument("--report", metavar="FILE.json", type=Path, help="also write a JSON report")
     run.add_argument(
+        "--trace",
+        metavar="FILE",
+        type=Path,
+        help="write every protocol line sent and received to FILE, as JSON lines "
+        '{"to": "impl" or "runner", "line": ...} (with --impl)',
+    )
+    run.add_argument(
+        "--xfail",
+        metavar="FILE",
+        type=Path,
+        help="cases known to fail (one ruleset/topic/id a line, # comments): they do not fail "
+        "the run, but one that passes does",
+    )
+    run.add_argument(
         "--cases",
         metavar="DIR",
         type=Path,
@@ -105,27 +122,52 @@ def _option_error(args: argparse.Namespace) -> str | None:
         )
     if args.impl is not None and not args.impl.strip():
         return "--impl: expected a command, not an empty string"
-    if args.report is not None:
-        return _unwritable(args.report)
+    for option, path in (("--report", args.report), ("--trace", args.trace)):
+        if path is not None:
+            problem = _unwritable(path, option)
+            if problem is not None:
+                return problem
+    if (
+        args.report is not None
+        and args.trace is not None
+        and args.report.resolve() == args.trace.resolve()
+    ):
+        return f"--report and --trace name the same file, {args.report}"
     return None
 
 
-def _unwritable(path: Path) -> str | None:
-    """Why the report cannot be written to ``path`` (None: it can)."""
+def _unwritable(path: Path, option: str = "--report") -> str | None:
+    """Why ``option``'s file cannot be written to ``path`` (None: it can)."""
     if path.is_dir():
-        return f"--report: {path} is a directory"
+        return f"{option}: {path} is a directory"
     if path.exists():
         if not path.is_file():
-            return f"--report: {path} is not a regular file"
+            return f"{option}: {path} is not a regular file"
         if not os.access(path, os.W_OK):
-            return f"--report: {path} is not writable"
+            return f"{option}: {path} is not writable"
         return None
     parent = path.parent
     if not parent.is_dir():
-        return f"--report: the directory {parent} does not exist"
+        return f"{option}: the directory {parent} does not exist"
     if not os.access(parent, os.W_OK | os.X_OK):
-        return f"--report: the directory {parent} is not writable"
+        return f"{option}: the directory {parent} is not writable"
     return None
+
+
+def _xfail(path: Path, names: set[str]) -> tuple[list[str], str | None]:
+    """The case names listed in the xfail file, or what is wrong with it."""
+    try:
+        entries = read_xfail(path)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        return [], f"--xfail: cannot read {path}: {reason}"
+    for number, entry in entries:
+        if entry not in names:
+            return [], (
+                f"--xfail: {path}, line {number}: {entry[:200]!r} names no case in the suite "
+                "(expected ruleset/topic/id)"
+            )
+    return [entry for _, entry in entries], None
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -140,6 +182,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         every = load_suite(args.cases)
     except CaseError as error:
         return _fail(f"bad case: {error}")
+    xfail: list[str] | None = None
+    if args.xfail is not None:
+        xfail, problem = _xfail(args.xfail, {case.name for case in every})
+        if problem is not None:
+            return _fail(problem)
     cases = select(every, rulesets=args.ruleset, run=args.run, skip=args.skip)
     for pattern in args.run:
         if not any(
@@ -151,9 +198,32 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(
             "no case selected (see --ruleset, --run, --skip): nothing to test", NOTHING_TESTED
         )
+    try:
+        trace = None if args.trace is None else args.trace.open("w", encoding="utf-8")
+    except OSError as error:
+        return _fail(f"--trace: cannot write {args.trace}: {error.strerror or error}")
+    try:
+        return _run(args, cases, xfail, trace)
+    finally:
+        if trace is not None:
+            trace.close()
+
+
+def _run(
+    args: argparse.Namespace, cases: list[Case], xfail: list[str] | None, trace: TextIO | None
+) -> int:
+    def traced(direction: str, line: str) -> None:
+        assert trace is not None
+        trace.write(json.dumps({"to": direction, "line": line}) + "\n")
+        trace.flush()
+
     implementation: Implementation
     try:
-        implementation = External(args.impl, timeout=args.timeout) if args.impl else InProcess()
+        implementation = (
+            External(args.impl, timeout=args.timeout, trace=traced if trace else None)
+            if args.impl
+            else InProcess()
+        )
     except (ProtocolError, OSError) as error:
         return _fail(f"cannot start {args.impl!r}: {error}")
     needed = sorted({case.ruleset for case in cases})
@@ -167,14 +237,17 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
 
     def show(outcome: CaseOutcome) -> None:
-        if outcome.status != "passed" or not args.quiet:
+        if not args.quiet or outcome.status in ("failed", "errored", "xpassed"):
             for line in format_outcome(outcome):
                 print(line)
 
     try:
-        report = run_suite(cases, implementation, show)
+        report = run_suite(cases, implementation, show, xfail)
     finally:
         implementation.close()
+    if args.quiet:
+        for line in _skipped_briefly(report):
+            print(line)
     print(report.summary())
     if args.report is not None:
         try:
@@ -186,6 +259,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not report.tested:
         return _fail("every selected case was skipped: nothing was tested", NOTHING_TESTED)
     return 0
+
+
+def _skipped_briefly(report: Report) -> list[str]:
+    """The skipped cases, one line per reason (for --quiet)."""
+    by_reason: dict[str, list[str]] = {}
+    for outcome in report.outcomes:
+        if outcome.status == "skipped":
+            by_reason.setdefault(skip_reason(outcome), []).append(outcome.case.name)
+    lines = []
+    for reason, names in by_reason.items():
+        if len(names) == 1:
+            lines.append(f"SKIPPED {names[0]}: {reason}")
+        else:
+            lines.append(f"SKIPPED {len(names)} cases ({names[0]}, ...): {reason}")
+    return lines
 
 
 def _version(cases: Path) -> str:

@@ -242,6 +242,7 @@ class Process:
         timeout: float = 60.0,
         log: Callable[[str, dict[str, JSON]], None] | None = None,
         max_line: int = MAX_LINE_BYTES,
+        trace: Callable[[str, str], None] | None = None,
     ) -> None:
         self.command = command
         self.timeout = timeout
@@ -249,6 +250,9 @@ class Process:
         self.seq = 0
         #: called with ("sent" or "received", message) for every message
         self.log = log
+        #: called with ("impl", line) for every line sent and ("runner", line)
+        #: for every line received, as it is (before it is decoded or checked)
+        self.trace = trace
         try:
             argv = shlex.split(command)
         except ValueError as error:
@@ -343,7 +347,10 @@ class Process:
         self._logged("sent", message)
         stdin = self._proc.stdin
         assert stdin is not None
-        data = encode(message).encode("utf-8")
+        text = encode(message)
+        if self.trace is not None:
+            self.trace("impl", text.rstrip("\n"))
+        data = text.encode("utf-8")
         failed: list[str] = []
 
         def write(stream: IO[bytes] = stdin) -> None:
@@ -378,6 +385,8 @@ class Process:
             raise ProtocolError(what, "", self._gone())
         if kind == "bad":
             raise ProtocolError(what, "", text)
+        if self.trace is not None:
+            self.trace("runner", text.rstrip("\r\n"))
         return text
 
     def run(self, script: dict[str, JSON]) -> dict[str, JSON]:

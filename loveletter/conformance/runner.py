@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import attrs
 import yaml
 
+from loveletter import __version__
 from loveletter.conformance.cases import Case
 from loveletter.conformance.compare import (
     command_set_diff,
@@ -204,6 +205,9 @@ class Reply:
 class Implementation(Protocol):
     name: str
     rulesets: frozenset[str]
+    #: for the report: name, version, language (None when not known) and
+    #: command (None in process)
+    info: dict[str, JSON]
 
     def run(self, script: dict[str, JSON]) -> Reply: ...
 
@@ -215,6 +219,12 @@ class InProcess:
 
     name = "loveletter (in process)"
     rulesets = frozenset(RULESETS)
+    info: dict[str, JSON] = {  # noqa: RUF012 (read only)
+        "name": "loveletter",
+        "version": __version__,
+        "language": "python",
+        "command": None,
+    }
 
     def __init__(self, executor: Callable[[dict[str, JSON]], dict[str, JSON]] = execute) -> None:
         self.executor = executor
@@ -241,13 +251,19 @@ class External:
         command: str,
         timeout: float = 60.0,
         log: Callable[[str, dict[str, JSON]], None] | None = None,
+        trace: Callable[[str, str], None] | None = None,
     ) -> None:
         self.command = command
         self.timeout = timeout
         self.log = log
-        self._process: Process | None = Process(command, timeout, log)
+        self.trace = trace
+        self._process: Process | None = Process(command, timeout, log, trace=trace)
         self.name = str(self._process.info.get("name", command))
         self.rulesets = self._process.rulesets
+        self.info: dict[str, JSON] = {
+            key: _text(self._process.info.get(key)) for key in ("name", "version", "language")
+        }
+        self.info["command"] = command
 
     def run(self, script: dict[str, JSON]) -> Reply:
         try:
@@ -265,7 +281,7 @@ class External:
 
     def _restart(self) -> None:
         self._drop()
-        self._process = Process(self.command, self.timeout, self.log)
+        self._process = Process(self.command, self.timeout, self.log, trace=self.trace)
 
     def _drop(self, graceful: bool = True) -> None:
         if self._process is not None:
@@ -276,6 +292,11 @@ class External:
         self._drop()
 
 
+def _text(value: JSON, limit: int = 200) -> str | None:
+    """A handshake string for the report (None unless it is a string)."""
+    return value[:limit] if isinstance(value, str) else None
+
+
 # --------------------------------------------------------------------------
 # running and reporting
 
@@ -283,21 +304,30 @@ class External:
 @attrs.frozen
 class CaseOutcome:
     case: Case
-    status: str  # "passed", "failed", "skipped" or "errored"
+    #: "passed", "failed", "skipped" or "errored"; with an xfail list,
+    #: "xfailed" (listed, and failed or errored) or "xpassed" (listed, and passed)
+    status: str
     lines: tuple[str, ...] = ()
+    #: whether the case is in the xfail list
+    listed: bool = False
 
 
 @attrs.frozen
 class Report:
     implementation: str
     outcomes: tuple[CaseOutcome, ...]
+    #: name, version, language and command (see :attr:`Implementation.info`)
+    info: dict[str, JSON] = attrs.field(factory=dict)
+    #: the names in the xfail list (None: no list was given)
+    xfail: frozenset[str] | None = None
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
 
     @property
     def ok(self) -> bool:
-        return self.count("failed") == 0 and self.count("errored") == 0
+        """No case failed, errored, or passed while listed as a known failure."""
+        return all(self.count(s) == 0 for s in ("failed", "errored", "xpassed"))
 
     @property
     def tested(self) -> bool:
@@ -305,9 +335,12 @@ class Report:
         return any(o.status != "skipped" for o in self.outcomes)
 
     def summary(self) -> str:
-        """``N passed, M failed, K skipped`` (errored cases count as failed)."""
+        """``N passed, M failed, K skipped`` (errored cases count as failed),
+        then ``, X xfailed, Y xpassed`` when an xfail list was given."""
         failed = self.count("failed") + self.count("errored")
         line = f"{self.count('passed')} passed, {failed} failed, {self.count('skipped')} skipped"
+        if self.xfail is not None:
+            line += f", {self.count('xfailed')} xfailed, {self.count('xpassed')} xpassed"
         errored = self.count("errored")
         return line + (f" ({errored} of the failures errored)" if errored else "")
 
@@ -315,19 +348,33 @@ class Report:
         return {
             "suite_version": version,
             "protocol": PROTOCOL_VERSION,
-            "implementation": self.implementation,
-            "summary": {s: self.count(s) for s in ("passed", "failed", "skipped", "errored")},
+            "implementation": {
+                "name": self.info.get("name", self.implementation),
+                "version": self.info.get("version"),
+                "language": self.info.get("language"),
+                "command": self.info.get("command"),
+            },
+            "xfail": None if self.xfail is None else sorted(self.xfail),
+            "summary": {
+                s: self.count(s) for s in STATUSES if self.xfail is not None or s[0] != "x"
+            },
             "cases": [
                 {
                     "name": o.case.name,
                     "id": o.case.id,
                     "rules": list(o.case.rules),
                     "status": o.status,
+                    "xfail": o.listed,
                     "details": list(o.lines),
                 }
                 for o in self.outcomes
             ],
         }
+
+
+#: every status a case can end with, in the report's summary order (the
+#: x-statuses only with an xfail list)
+STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
 
 
 def run_case(case: Case, implementation: Implementation) -> CaseOutcome:
@@ -351,24 +398,66 @@ def run_case(case: Case, implementation: Implementation) -> CaseOutcome:
     return CaseOutcome(case, "failed" if failures else "passed", tuple(failures))
 
 
+def expect_failure(outcome: CaseOutcome) -> CaseOutcome:
+    """``outcome`` of a case listed as a known failure: a failure or error
+    becomes "xfailed", a pass "xpassed" (a failure of the run)."""
+    if outcome.status in ("failed", "errored"):
+        note = f"{outcome.status}, as the xfail list expects"
+        return CaseOutcome(outcome.case, "xfailed", (note, *outcome.lines), listed=True)
+    if outcome.status == "passed":
+        note = "passed, but the xfail list expects a failure: remove it from the list"
+        return CaseOutcome(outcome.case, "xpassed", (note,), listed=True)
+    return attrs.evolve(outcome, listed=True)
+
+
 def run_suite(
     cases: Iterable[Case],
     implementation: Implementation,
     progress: Callable[[CaseOutcome], None] | None = None,
+    xfail: Iterable[str] | None = None,
 ) -> Report:
+    """Run ``cases``; those named (``ruleset/topic/id``) in ``xfail`` are
+    expected to fail."""
+    listed = None if xfail is None else frozenset(xfail)
     outcomes = []
     for case in cases:
         outcome = run_case(case, implementation)
+        if listed is not None and case.name in listed:
+            outcome = expect_failure(outcome)
         if progress is not None:
             progress(outcome)
         outcomes.append(outcome)
-    return Report(implementation.name, tuple(outcomes))
+    return Report(implementation.name, tuple(outcomes), dict(implementation.info), listed)
+
+
+def read_xfail(path: Path) -> list[tuple[int, str]]:
+    """The entries of an xfail file, with their line numbers: one case name
+    a line; ``#`` starts a comment; blank lines are ignored."""
+    entries = []
+    text = path.read_text(encoding="utf-8")
+    for number, line in enumerate(text.splitlines(), 1):
+        entry = line.split("#", 1)[0].strip()
+        if entry:
+            entries.append((number, entry))
+    return entries
+
+
+def skip_reason(outcome: CaseOutcome) -> str:
+    """Why a case was skipped, on one short line."""
+    reason = " ".join(" ".join(outcome.lines).split()) or "(no reason given)"
+    return reason if len(reason) <= 200 else reason[:197] + "..."
 
 
 def format_outcome(outcome: CaseOutcome) -> list[str]:
     head = f"{outcome.status.upper():7} {outcome.case.name}"
     if outcome.status == "passed":
         return [head]
+    if outcome.status == "skipped":
+        return [f"SKIPPED {outcome.case.name}: {skip_reason(outcome)}"]
+    if outcome.status == "xfailed":
+        return [f"XFAIL   {outcome.case.name} ({outcome.lines[0].split(',')[0]})"]
+    if outcome.status == "xpassed":
+        head = f"XPASS   {outcome.case.name}"
     lines = [
         head,
         f"        {outcome.case.title}",
