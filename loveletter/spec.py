@@ -13,8 +13,11 @@ from typing import Any
 import attrs
 import yaml
 
-#: where the spec lives in a source checkout
-DEFAULT_SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
+from loveletter.resources import spec_root
+
+#: where the spec is: the checkout's ``spec/``, or the installed package's copy
+#: (see :mod:`loveletter.resources`)
+DEFAULT_SPEC_DIR = spec_root()
 
 
 class SpecError(ValueError):
@@ -75,7 +78,7 @@ def _load(path: Path) -> Any:
 
 def load_spec(directory: Path | str | None = None) -> Spec:
     """Load and cross-check the spec in ``directory`` (default: the
-    checkout's ``spec/``)."""
+    checkout's ``spec/`` or, installed, the package's copy of it)."""
     root = Path(directory) if directory is not None else DEFAULT_SPEC_DIR
     editions_data = _load(root / "editions.yaml")
     editions = tuple(str(_require(e, "id", "editions.yaml")) for e in editions_data["editions"])
