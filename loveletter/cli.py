@@ -258,7 +258,7 @@ def _demo_conformance(args: argparse.Namespace, rules: Ruleset) -> None:
     print("Conformance suite, against this engine:")
     print(f"  (suite {suite_version()}; cases and protocol: conformance/README.md)")
     if not (SUITE_ROOT / "cases").is_dir():
-        print("  (no conformance/cases directory here: run from a source checkout)")
+        print(f"  (no conformance cases at {SUITE_ROOT / 'cases'})")
         return
     report = conformance_cli.run_in_process()
     for outcome in report.outcomes:

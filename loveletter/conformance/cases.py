@@ -27,6 +27,7 @@ from loveletter.conformance.vocabulary import (
     DECISIONS,
     EVENT_FIELDS,
     GUESS_KEYS,
+    OUTCOME_CHECKS,
     REJECTION_KINDS,
     STATE_FIELDS,
     VIEW_FIELDS,
@@ -35,10 +36,11 @@ from loveletter.conformance.vocabulary import (
 from loveletter.errors import LoveLetterError
 
 #: the case format this package reads (the ``format`` key of a case)
-CASE_FORMAT = 1.1
-#: every ``format`` a case may declare: 1.1 only added to 1 (Premium), so
-#: a format-1 case reads the same under 1.1
-CASE_FORMATS = (1, 1.1)
+CASE_FORMAT = 1.2
+#: every ``format`` a case may declare: each only added to the one before
+#: (1.1: Premium; 1.2: accepted steps and outcome checks), so an older case
+#: reads the same under the newest
+CASE_FORMATS = (1, 1.1, 1.2)
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -89,14 +91,14 @@ _POSITION_KEYS = {
     "contenders",
     "returns",
 }
-_STEP_KEYS = {"command", "events", "rejected", "seen_by", "checks", "note"}
+_STEP_KEYS = {"command", "events", "rejected", "accepted", "seen_by", "checks", "note"}
 _LEGAL_KEYS = {
     "legal_commands",
     "legal_commands_include",
     "legal_commands_exclude",
     "legal_command_count",
 }
-_CHECK_KEYS = set(STATE_FIELDS) | _LEGAL_KEYS | {"views", "perft"}
+_CHECK_KEYS = set(STATE_FIELDS) | set(OUTCOME_CHECKS) | _LEGAL_KEYS | {"views", "perft"}
 _SIGHTING_KEYS = {"viewer", "owner", "card", "turn", "via"}
 
 
@@ -326,7 +328,8 @@ def parse_case(data: Any, file: str) -> Case:
     c.plain(data, "")
     fmt = c.require(data, "", "format")
     if isinstance(fmt, bool) or fmt not in CASE_FORMATS:
-        raise c.fail("format", f"this runner reads case formats 1 and 1.1, not {fmt!r}")
+        known = ", ".join(str(f) for f in CASE_FORMATS)
+        raise c.fail("format", f"this runner reads case formats {known}, not {fmt!r}")
     case_id = c.text(c.require(data, "", "id"), "id")
     if not ID_PATTERN.match(case_id):
         raise c.fail("id", "use lowercase letters, digits and single hyphens")
@@ -357,6 +360,8 @@ def parse_case(data: Any, file: str) -> Case:
         raise c.fail("steps", "a case has at least one step")
     for i, step in enumerate(steps):
         _step(c, step, f"steps[{i}]", players)
+        if fmt != 1.2:
+            _newer_keys(c, step, f"steps[{i}]")
     return Case(
         id=case_id,
         title=title,
@@ -434,17 +439,35 @@ def _start(c: _Checker, value: Any, players: int) -> None:
         c.integer(item[1], f"{where}[1]", minimum=1)
 
 
+def _newer_keys(c: _Checker, step: Any, field: str) -> None:
+    """Format 1.2's additions appear only in a case that declares 1.2 (a
+    runner reading an older format would not know them)."""
+    if "accepted" in step:
+        raise c.fail(f"{field}.accepted", "an accepted step needs format: 1.2")
+    for key in step.get("checks", {}):
+        if key in OUTCOME_CHECKS:
+            raise c.fail(f"{field}.checks.{key}", "outcome checks need format: 1.2")
+
+
 def _step(c: _Checker, value: Any, field: str, players: int) -> None:
     step = c.mapping(value, field, _STEP_KEYS)
     if "checks" in step:
-        if "command" in step or "events" in step or "rejected" in step or "seen_by" in step:
+        if any(key in step for key in ("command", "events", "rejected", "accepted", "seen_by")):
             raise c.fail(field, "a checks step has no command, events, rejected or seen_by")
         _checks(c, step["checks"], f"{field}.checks", players)
         return
     if "command" not in step:
-        raise c.fail(field, "a step has a command (with events or rejected) or checks")
-    if ("events" in step) == ("rejected" in step):
-        raise c.fail(field, "a command step expects either events or rejected, not both")
+        raise c.fail(field, "a step has a command (with events, accepted or rejected) or checks")
+    outcomes = [key for key in ("events", "rejected", "accepted") if key in step]
+    if len(outcomes) != 1:
+        raise c.fail(field, "a command step expects exactly one of events, accepted or rejected")
+    if "accepted" in step:
+        if step["accepted"] is not True:
+            raise c.fail(f"{field}.accepted", "write accepted: true (or expect events or rejected)")
+        if "seen_by" in step:
+            raise c.fail(f"{field}.seen_by", "seen_by lists events: give the step's events")
+        c.command(step["command"], f"{field}.command", strict=True)
+        return
     if "rejected" in step:
         kind = step["rejected"]
         if kind not in REJECTION_KINDS:
@@ -504,7 +527,40 @@ def _checks(c: _Checker, value: Any, field: str, players: int) -> None:
             )
         for i, count in enumerate(counts):
             c.integer(count, f"{field}.perft[{i}]")
+    _outcome_checks(c, checks, field, players)
     c.cards_in({k: v for k, v in checks.items() if k in STATE_FIELDS}, field)
+
+
+def _outcome_checks(c: _Checker, checks: dict[str, Any], field: str, players: int) -> None:
+    if "round_over" in checks and not isinstance(checks["round_over"], bool):
+        raise c.fail(f"{field}.round_over", "expected true or false")
+    if "round_winners" in checks:
+        c.seats(checks["round_winners"], f"{field}.round_winners", players)
+    if "deck_size" in checks:
+        c.integer(checks["deck_size"], f"{field}.deck_size")
+    if "top_card" in checks:
+        c.card(checks["top_card"], f"{field}.top_card", nullable=True)
+    if "hand" in checks:
+        where = f"{field}.hand"
+        hand = c.mapping(checks["hand"], where, {"player", "cards"})
+        c.seat(c.require(hand, where, "player"), f"{where}.player", players)
+        c.cards(c.require(hand, where, "cards"), f"{where}.cards")
+    if "shown" in checks:
+        where = f"{field}.shown"
+        shown = c.mapping(checks["shown"], where, {"player", "sightings"})
+        c.seat(c.require(shown, where, "player"), f"{where}.player", players)
+        items = c.array(c.require(shown, where, "sightings"), f"{where}.sightings")
+        for i, seen in enumerate(items):
+            at = f"{where}.sightings[{i}]"
+            seen = c.mapping(seen, at, _SIGHTING_KEYS)
+            for key in ("viewer", "owner"):
+                if key in seen:
+                    c.seat(seen[key], f"{at}.{key}", players)
+            for key in ("card", "via"):
+                if key in seen:
+                    c.card(seen[key], f"{at}.{key}")
+            if "turn" in seen:
+                c.integer(seen["turn"], f"{at}.turn", minimum=1)
 
 
 class _LongInteger:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from loveletter.conformance.cases import Case, CaseError, load_suite, select
+from loveletter.conformance.checks import Options
 from loveletter.conformance.protocol import ProtocolError
 from loveletter.conformance.runner import (
     SUITE_ROOT,
@@ -27,6 +28,8 @@ from loveletter.conformance.runner import (
     suite_version,
     write_report,
 )
+from loveletter.conformance.starts import ReplayStart, load_replays
+from loveletter.conformance.vocabulary import CAPABILITIES
 from loveletter.rulesets import RULESETS
 
 #: exit status when the suite itself cannot be run (bad case, bad option
@@ -100,6 +103,20 @@ def add_parser(commands: Any) -> None:
         default=60.0,
         metavar="SECONDS",
         help="longest wait for one reply from --impl (default: %(default)s)",
+    )
+    run.add_argument(
+        "--rejections",
+        choices=("kinds", "any"),
+        default="kinds",
+        help="kinds (default): a refusal must name the expected rejection kind; any: judge only "
+        "accepted versus refused, and list the kinds that differ apart",
+    )
+    run.add_argument(
+        "--starts",
+        choices=("auto", "replay"),
+        default="auto",
+        help="auto (default): load positions when the implementation offers them, else play "
+        "the case's replay start; replay: always play the replay starts",
     )
     run.add_argument(
         "--quiet", "-q", action="store_true", help="print only failures and the summary"
@@ -180,6 +197,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(problem)
     try:
         every = load_suite(args.cases)
+        replays = load_replays(args.cases.parent / "replays")
     except CaseError as error:
         return _fail(f"bad case: {error}")
     xfail: list[str] | None = None
@@ -203,14 +221,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"--trace: cannot write {args.trace}: {error.strerror or error}")
     try:
-        return _run(args, cases, xfail, trace)
+        return _run(args, cases, xfail, trace, replays)
     finally:
         if trace is not None:
             trace.close()
 
 
 def _run(
-    args: argparse.Namespace, cases: list[Case], xfail: list[str] | None, trace: TextIO | None
+    args: argparse.Namespace,
+    cases: list[Case],
+    xfail: list[str] | None,
+    trace: TextIO | None,
+    replays: dict[str, ReplayStart],
 ) -> int:
     def traced(direction: str, line: str) -> None:
         assert trace is not None
@@ -222,7 +244,7 @@ def _run(
         implementation = (
             External(args.impl, timeout=args.timeout, trace=traced if trace else None)
             if args.impl
-            else InProcess()
+            else InProcess(timeout=args.timeout)
         )
     except (ProtocolError, OSError) as error:
         return _fail(f"cannot start {args.impl!r}: {error}")
@@ -241,13 +263,18 @@ def _run(
             for line in format_outcome(outcome):
                 print(line)
 
+    options = Options(
+        capabilities=implementation.capabilities, rejections=args.rejections, starts=args.starts
+    )
     try:
-        report = run_suite(cases, implementation, show, xfail)
+        report = run_suite(cases, implementation, show, xfail, options=options, replays=replays)
     finally:
         implementation.close()
     if args.quiet:
         for line in _skipped_briefly(report):
             print(line)
+    for line in _apart(report):
+        print(line)
     print(report.summary())
     if args.report is not None:
         try:
@@ -257,8 +284,25 @@ def _run(
     if not report.ok:
         return 1
     if not report.tested:
-        return _fail("every selected case was skipped: nothing was tested", NOTHING_TESTED)
+        return _fail(
+            "every selected case was skipped or not applicable: nothing was tested",
+            NOTHING_TESTED,
+        )
     return 0
+
+
+def _apart(report: Report) -> list[str]:
+    """What the summary line only counts: the capabilities the checks that
+    could not run needed, and the rejection kinds that differ."""
+    lines = []
+    missing = sorted(set(CAPABILITIES) - report.options.capabilities)
+    if missing:
+        lines.append(f"the implementation does not offer: {', '.join(missing)}")
+    for reason, count in report.not_applicable_by_reason().items():
+        lines.append(f"NOT APPLICABLE: {count} checks ({reason})")
+    for line in report.kind_mismatches:
+        lines.append(f"REJECTION KIND {line}")
+    return lines
 
 
 def _skipped_briefly(report: Report) -> list[str]:

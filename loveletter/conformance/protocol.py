@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
-from loveletter.conformance.vocabulary import REJECTION_KINDS
+from loveletter.conformance.vocabulary import CAPABILITIES, REJECTION_KINDS
 from loveletter.errors import LoveLetterError
 
 PROTOCOL_VERSION = 1
@@ -125,10 +125,39 @@ def check_started(data: dict[str, JSON]) -> None:
     info = data.get("implementation")
     if not isinstance(info, dict) or not isinstance(info.get("name"), str):
         raise ProtocolError(what, "implementation.name", "expected a string")
+    capabilities(data)
 
 
-def check_reply(data: dict[str, JSON], seq: int, script: dict[str, JSON]) -> None:
-    """Check a reply to ``run`` number ``seq`` against the script it answers."""
+def capabilities(started: dict[str, JSON]) -> frozenset[str]:
+    """What a handshake declares the implementation offers: its
+    ``capabilities`` (every one of them when the key is absent, as protocol
+    1 was first published). An unknown name is refused: it is most likely
+    a typo, and a runner that ignored it would judge the wrong things."""
+    if "capabilities" not in started:
+        return frozenset(CAPABILITIES)
+    declared = started["capabilities"]
+    if not isinstance(declared, list) or not all(isinstance(c, str) for c in declared):
+        raise ProtocolError("handshake reply", "capabilities", "expected a list of names")
+    for i, name in enumerate(declared):
+        if name not in CAPABILITIES:
+            raise ProtocolError(
+                "handshake reply",
+                f"capabilities[{i}]",
+                f"unknown capability {short(name)} (known: {', '.join(CAPABILITIES)})",
+            )
+    return frozenset(declared)
+
+
+#: the longest refusal an implementation without our rejection kinds may give
+MAX_REFUSAL = 200
+
+
+def check_reply(
+    data: dict[str, JSON], seq: int, script: dict[str, JSON], kinds: bool = True
+) -> None:
+    """Check a reply to ``run`` number ``seq`` against the script it answers
+    (``kinds``: whether refusals must name one of our rejection kinds; an
+    implementation without them may give any short non-empty string)."""
     kind = data["type"]
     what = f"{kind[:30]} seq {short(data.get('seq'), 30)}"
     if kind not in ("result", "skipped", "errored"):
@@ -168,9 +197,15 @@ def check_reply(data: dict[str, JSON], seq: int, script: dict[str, JSON]) -> Non
             continue
         if "rejected" in result:
             rejected = result["rejected"]
-            if not isinstance(rejected, str) or rejected not in REJECTION_KINDS:
+            if kinds and (not isinstance(rejected, str) or rejected not in REJECTION_KINDS):
                 raise ProtocolError(
                     what, f"{field}.rejected", f"unknown rejection kind {short(rejected)}"
+                )
+            if not isinstance(rejected, str) or not 0 < len(rejected) <= MAX_REFUSAL:
+                raise ProtocolError(
+                    what,
+                    f"{field}.rejected",
+                    f"expected a refusal of 1 to {MAX_REFUSAL} characters, not {short(rejected)}",
                 )
             continue
         if not isinstance(result.get("events"), list):
@@ -284,6 +319,7 @@ class Process:
             raise
         self.info: dict[str, JSON] = started["implementation"]
         self.rulesets: frozenset[str] = frozenset(started["rulesets"])
+        self.capabilities: frozenset[str] = capabilities(started)
 
     def _put(self, kind: str, text: str) -> bool:
         """Queue a line for :meth:`_receive`; False once closed."""
@@ -396,7 +432,7 @@ class Process:
         what = f"reply to run seq {self.seq}"
         reply = decode(self._receive(what), what)
         self._logged("received", reply)
-        check_reply(reply, self.seq, script)
+        check_reply(reply, self.seq, script, kinds="rejection-kinds" in self.capabilities)
         return reply
 
     @property

@@ -3,10 +3,13 @@ execute it (in process, or through protocol v1), compare, and report."""
 
 from __future__ import annotations
 
-import copy
+import contextlib
 import json
+import signal
+import threading
 import traceback
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -15,23 +18,17 @@ import yaml
 
 from loveletter import __version__
 from loveletter.conformance.cases import Case
-from loveletter.conformance.compare import (
-    command_set_diff,
-    excluded_present,
-    matches,
-    project,
-    render,
-    sequence_diff,
-)
+from loveletter.conformance.checks import EVERYTHING, Options, judge, plan
 from loveletter.conformance.execute import ScriptError, execute
 from loveletter.conformance.protocol import PROTOCOL_VERSION, Process, ProtocolError
-from loveletter.conformance.vocabulary import STATE_FIELDS
+from loveletter.conformance.starts import ReplayStart
+from loveletter.resources import suite_root
 from loveletter.rulesets import RULESETS
 
 JSON = Any
 
-#: where the suite lives in a source checkout
-SUITE_ROOT = Path(__file__).resolve().parents[2] / "conformance"
+#: the suite: the checkout's conformance/, or the installed package's copy
+SUITE_ROOT = suite_root()
 
 
 def suite_version(root: Path = SUITE_ROOT) -> str:
@@ -40,154 +37,21 @@ def suite_version(root: Path = SUITE_ROOT) -> str:
 
 
 # --------------------------------------------------------------------------
-# case -> script
+# case -> script, reply -> failures (with every capability; see checks.py)
 
 
 def script_for(case: Case) -> dict[str, JSON]:
-    """What the implementation is sent: the case without its expectations
-    (a fresh copy: changing it does not change the case)."""
-    data = copy.deepcopy(case.data)
-    start = data["start"]
-    if "deal" in start:
-        deal = {k: v for k, v in start["deal"].items() if k != "events"}
-        start = {"deal": deal}
-    steps: list[JSON] = []
-    for step in data["steps"]:
-        if "checks" in step:
-            steps.append({"observe": _observe_request(step["checks"])})
-        else:
-            item: dict[str, JSON] = {"command": step["command"]}
-            if step.get("seen_by"):
-                item["seen_by"] = [seen["player"] for seen in step["seen_by"]]
-            steps.append(item)
-    return {
-        "id": case.id,
-        "ruleset": case.ruleset,
-        "players": case.players,
-        "start": start,
-        "steps": steps,
-    }
-
-
-def _observe_request(checks: dict[str, JSON]) -> dict[str, JSON]:
-    request: dict[str, JSON] = {}
-    if any(key in STATE_FIELDS for key in checks):
-        request["state"] = True
-    if any(key.startswith("legal_command") for key in checks):
-        request["legal_commands"] = True
-    if "views" in checks:
-        request["views"] = sorted({v["player"] for v in checks["views"]})
-    if "perft" in checks:
-        request["perft"] = len(checks["perft"])
-    return request
-
-
-# --------------------------------------------------------------------------
-# comparing
+    """What an implementation offering everything is sent: the case without
+    its expectations (a fresh copy: changing it does not change the case)."""
+    script = plan(case, Options(), {}).script
+    assert script is not None  # nothing is missing when everything is offered
+    return script
 
 
 def compare(case: Case, reply: dict[str, JSON]) -> list[str]:
-    """Readable failure lines; empty when the reply agrees with the case."""
-    failures: list[str] = []
-    rejected = reply.get("start_rejected")
-    if case.start_rejected:
-        if rejected is None:
-            return ["start: expected the implementation to refuse this start; it accepted it"]
-        return []
-    if rejected is not None:
-        return [f"start: refused by the implementation: {rejected}"]
-    start = case.data["start"]
-    expected_start = start.get("deal", {}).get("events")
-    if expected_start is not None and not matches(expected_start, reply["start_events"]):
-        failures.append("start: the deal's events differ")
-        failures += ["  " + line for line in sequence_diff(expected_start, reply["start_events"])]
-    for index, (step, result) in enumerate(zip(case.data["steps"], reply["steps"], strict=True)):
-        label = f"step {index + 1}"
-        if "checks" in step:
-            failures += _compare_checks(label, step["checks"], result["observation"])
-            continue
-        label += f" {render(step['command'])}"
-        if "rejected" in step:
-            if result.get("rejected") != step["rejected"]:
-                got = (
-                    f"rejected as {result['rejected']}"
-                    if "rejected" in result
-                    else "accepted, with events:"
-                )
-                failures.append(f"{label}: expected rejection {step['rejected']}, {got}")
-                failures += [f"  + {render(e)}" for e in result.get("events", [])]
-            continue
-        if "rejected" in result:
-            failures.append(f"{label}: expected events, but rejected as {result['rejected']}")
-            continue
-        if not matches(step["events"], result["events"]):
-            failures.append(f"{label}: events differ (- expected, + actual)")
-            failures += ["  " + line for line in sequence_diff(step["events"], result["events"])]
-        seen = {s.get("player"): s.get("events") for s in result.get("seen_by", [])}
-        for expected_seen in step.get("seen_by", []):
-            player = expected_seen["player"]
-            actual = seen.get(player)
-            if not matches(expected_seen["events"], actual):
-                failures.append(f"{label}: events as player {player} sees them differ")
-                failures += ["  " + line for line in sequence_diff(expected_seen["events"], actual)]
-    return failures
-
-
-def _compare_checks(label: str, checks: dict[str, JSON], observation: JSON) -> list[str]:
-    failures: list[str] = []
-    state = observation.get("state") or {}
-    for key in STATE_FIELDS:
-        if key in checks and not matches(checks[key], state.get(key)):
-            shown = project(checks[key], state.get(key))
-            failures.append(
-                f"{label}: {key}: expected {render(checks[key])}, actual {render(shown)}"
-            )
-    legal = observation.get("legal_commands")
-    for key, exact in (("legal_commands", True), ("legal_commands_include", False)):
-        if key in checks:
-            lines = command_set_diff(checks[key], legal, exact)
-            if lines:
-                failures.append(f"{label}: {key} differ (- missing, + extra)")
-                failures += ["  " + line for line in lines]
-    if "legal_commands_exclude" in checks:
-        lines = excluded_present(checks["legal_commands_exclude"], legal)
-        if lines:
-            failures.append(f"{label}: legal_commands_exclude: commands listed as legal")
-            failures += ["  " + line for line in lines]
-    if "legal_command_count" in checks:
-        count = len(legal) if isinstance(legal, list) else legal
-        if count != checks["legal_command_count"]:
-            failures.append(
-                f"{label}: legal_command_count: expected {checks['legal_command_count']}, "
-                f"actual {count}"
-            )
-    if "views" in checks:
-        views = observation.get("views")
-        by_player = {
-            v.get("player"): v
-            for v in (views if isinstance(views, list) else [])
-            if isinstance(v, dict)
-        }
-        for expected in checks["views"]:
-            actual = by_player.get(expected["player"])
-            for key, value in expected.items():
-                got = actual.get(key) if isinstance(actual, dict) else None
-                if key == "legal_commands" and isinstance(value, list):
-                    lines = command_set_diff(value, got, exact=True)
-                    if lines:
-                        failures.append(f"{label}: view of player {expected['player']}: {key}")
-                        failures += ["  " + line for line in lines]
-                elif not matches(value, got):
-                    failures.append(
-                        f"{label}: view of player {expected['player']}: {key}: expected "
-                        f"{render(value)}, actual {render(project(value, got))}"
-                    )
-    if "perft" in checks and not matches(checks["perft"], observation.get("perft")):
-        failures.append(
-            f"{label}: perft: expected {render(checks['perft'])}, "
-            f"actual {render(observation.get('perft'))}"
-        )
-    return failures
+    """Readable failure lines for the reply of an implementation offering
+    everything; empty when it agrees with the case."""
+    return list(judge(plan(case, Options(), {}), reply, Options()).failures)
 
 
 # --------------------------------------------------------------------------
@@ -205,6 +69,8 @@ class Reply:
 class Implementation(Protocol):
     name: str
     rulesets: frozenset[str]
+    #: what it offers (see vocabulary.CAPABILITIES)
+    capabilities: frozenset[str]
     #: for the report: name, version, language (None when not known) and
     #: command (None in process)
     info: dict[str, JSON]
@@ -214,8 +80,39 @@ class Implementation(Protocol):
     def close(self) -> None: ...
 
 
+class CaseTimeout(BaseException):
+    """A case that ran past the time limit in process. A BaseException, so
+    that no ``except Exception`` on the way can swallow it."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`CaseTimeout` in this thread after ``seconds`` (POSIX
+    main thread only: elsewhere the limit is not enforced)."""
+    usable = (
+        seconds is not None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
+    if not usable or seconds is None:
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise CaseTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 class InProcess:
-    """This package's engine, called directly."""
+    """This package's engine, called directly, each case within ``timeout``
+    seconds (as ``--timeout`` bounds a reply through the protocol)."""
 
     name = "loveletter (in process)"
     rulesets = frozenset(RULESETS)
@@ -226,12 +123,22 @@ class InProcess:
         "command": None,
     }
 
-    def __init__(self, executor: Callable[[dict[str, JSON]], dict[str, JSON]] = execute) -> None:
+    def __init__(
+        self,
+        executor: Callable[[dict[str, JSON]], dict[str, JSON]] = execute,
+        timeout: float | None = 60.0,
+        capabilities: frozenset[str] = EVERYTHING,
+    ) -> None:
         self.executor = executor
+        self.timeout = timeout
+        self.capabilities = capabilities
 
     def run(self, script: dict[str, JSON]) -> Reply:
         try:
-            return Reply("result", self.executor(script))
+            with _time_limit(self.timeout):
+                return Reply("result", self.executor(script))
+        except CaseTimeout:
+            return Reply("errored", {"message": f"no result within {self.timeout:g} s"})
         except ScriptError as error:
             return Reply("errored", {"message": str(error), "context": {"field": error.field}})
         except Exception as error:  # report, never crash the run
@@ -260,6 +167,7 @@ class External:
         self._process: Process | None = Process(command, timeout, log, trace=trace)
         self.name = str(self._process.info.get("name", command))
         self.rulesets = self._process.rulesets
+        self.capabilities = self._process.capabilities
         self.info: dict[str, JSON] = {
             key: _text(self._process.info.get(key)) for key in ("name", "version", "language")
         }
@@ -304,12 +212,20 @@ def _text(value: JSON, limit: int = 200) -> str | None:
 @attrs.frozen
 class CaseOutcome:
     case: Case
-    #: "passed", "failed", "skipped" or "errored"; with an xfail list,
-    #: "xfailed" (listed, and failed or errored) or "xpassed" (listed, and passed)
+    #: "passed", "failed", "skipped", "errored" or "not-applicable" (no check
+    #: of the case could run: the implementation lacks what it needs); with
+    #: an xfail list, "xfailed" (listed, and failed or errored) or "xpassed"
+    #: (listed, and passed)
     status: str
     lines: tuple[str, ...] = ()
     #: whether the case is in the xfail list
     listed: bool = False
+    #: the checks that could not run, each with what it needs
+    not_applicable: tuple[str, ...] = ()
+    #: how many checks ran
+    checks_run: int = 0
+    #: refusals of another kind than expected (``--rejections any``)
+    kind_mismatches: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -320,6 +236,8 @@ class Report:
     info: dict[str, JSON] = attrs.field(factory=dict)
     #: the names in the xfail list (None: no list was given)
     xfail: frozenset[str] | None = None
+    #: what the implementation offers, and how strictly it was judged
+    options: Options = attrs.field(factory=Options)
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -331,20 +249,59 @@ class Report:
 
     @property
     def tested(self) -> bool:
-        """Whether any case was run and not skipped."""
-        return any(o.status != "skipped" for o in self.outcomes)
+        """Whether any check ran."""
+        return any(o.status not in ("skipped", "not-applicable") for o in self.outcomes)
+
+    @property
+    def checks_run(self) -> int:
+        return sum(o.checks_run for o in self.outcomes)
+
+    @property
+    def checks_not_applicable(self) -> int:
+        return sum(len(o.not_applicable) for o in self.outcomes)
+
+    @property
+    def kind_mismatches(self) -> tuple[str, ...]:
+        return tuple(line for o in self.outcomes for line in o.kind_mismatches)
+
+    def not_applicable_by_reason(self) -> dict[str, int]:
+        """How many checks were not applicable, by what they needed."""
+        reasons: Counter[str] = Counter()
+        for outcome in self.outcomes:
+            for line in outcome.not_applicable:
+                reasons[line.rsplit(": ", 1)[-1]] += 1
+        return dict(sorted(reasons.items(), key=lambda item: (-item[1], item[0])))
 
     def summary(self) -> str:
         """``N passed, M failed, K skipped`` (errored cases count as failed),
-        then ``, X xfailed, Y xpassed`` when an xfail list was given."""
+        then ``, X xfailed, Y xpassed`` when an xfail list was given, then
+        the cases and checks not applicable and the rejection kinds that
+        differ, when there are any."""
         failed = self.count("failed") + self.count("errored")
         line = f"{self.count('passed')} passed, {failed} failed, {self.count('skipped')} skipped"
         if self.xfail is not None:
             line += f", {self.count('xfailed')} xfailed, {self.count('xpassed')} xpassed"
         errored = self.count("errored")
-        return line + (f" ({errored} of the failures errored)" if errored else "")
+        if errored:
+            line += f" ({errored} of the failures errored)"
+        na = self.checks_not_applicable
+        if na:
+            line += (
+                f"; {self.count('not-applicable')} cases not applicable; "
+                f"checks: {self.checks_run} run, {na} not applicable"
+            )
+        if self.options.rejections == "any":
+            line += f"; rejection kinds: {len(self.kind_mismatches)} differ"
+        return line
 
     def to_data(self, version: str) -> dict[str, JSON]:
+        summary: dict[str, JSON] = {
+            s: self.count(s) for s in STATUSES if self.xfail is not None or s[0] != "x"
+        }
+        summary["checks_run"] = self.checks_run
+        summary["checks_not_applicable"] = self.checks_not_applicable
+        summary["not_applicable_by_reason"] = self.not_applicable_by_reason()
+        summary["rejection_kind_mismatches"] = len(self.kind_mismatches)
         return {
             "suite_version": version,
             "protocol": PROTOCOL_VERSION,
@@ -353,11 +310,12 @@ class Report:
                 "version": self.info.get("version"),
                 "language": self.info.get("language"),
                 "command": self.info.get("command"),
+                "capabilities": sorted(self.options.capabilities),
             },
+            "rejections": self.options.rejections,
+            "starts": self.options.starts,
             "xfail": None if self.xfail is None else sorted(self.xfail),
-            "summary": {
-                s: self.count(s) for s in STATUSES if self.xfail is not None or s[0] != "x"
-            },
+            "summary": summary,
             "cases": [
                 {
                     "name": o.case.name,
@@ -366,6 +324,9 @@ class Report:
                     "status": o.status,
                     "xfail": o.listed,
                     "details": list(o.lines),
+                    "checks_run": o.checks_run,
+                    "not_applicable": list(o.not_applicable),
+                    "rejection_kind_mismatches": list(o.kind_mismatches),
                 }
                 for o in self.outcomes
             ],
@@ -374,15 +335,27 @@ class Report:
 
 #: every status a case can end with, in the report's summary order (the
 #: x-statuses only with an xfail list)
-STATUSES = ("passed", "failed", "skipped", "errored", "xfailed", "xpassed")
+STATUSES = ("passed", "failed", "skipped", "errored", "not-applicable", "xfailed", "xpassed")
 
 
-def run_case(case: Case, implementation: Implementation) -> CaseOutcome:
+def run_case(
+    case: Case,
+    implementation: Implementation,
+    options: Options | None = None,
+    replays: Mapping[str, ReplayStart] | None = None,
+) -> CaseOutcome:
+    """Run one case with what ``implementation`` offers (``options``: by
+    default its declared capabilities, strict rejection kinds)."""
+    if options is None:
+        options = Options(capabilities=implementation.capabilities)
     if case.ruleset not in implementation.rulesets:
         return CaseOutcome(
             case, "skipped", (f"the implementation does not support ruleset {case.ruleset}",)
         )
-    reply = implementation.run(script_for(case))
+    the_plan = plan(case, options, replays or {})
+    if the_plan.script is None:
+        return CaseOutcome(case, "not-applicable", not_applicable=the_plan.not_applicable)
+    reply = implementation.run(the_plan.script)
     if reply.status == "skipped":
         return CaseOutcome(case, "skipped", (str(reply.data.get("reason", "")),))
     if reply.status == "errored":
@@ -392,10 +365,23 @@ def run_case(case: Case, implementation: Implementation) -> CaseOutcome:
             lines += [f"  {k}: {v}" for k, v in context.items()]
         return CaseOutcome(case, "errored", tuple(lines))
     try:
-        failures = compare(case, reply.data)
+        verdict = judge(the_plan, reply.data, options)
     except Exception as error:  # a reply the checks let through; never crash the run
         return CaseOutcome(case, "errored", (f"cannot compare the reply: {error!r}"[:500],))
-    return CaseOutcome(case, "failed" if failures else "passed", tuple(failures))
+    if verdict.failures:
+        status = "failed"
+    elif verdict.checks_run == 0:
+        status = "not-applicable"
+    else:
+        status = "passed"
+    return CaseOutcome(
+        case,
+        status,
+        verdict.failures,
+        not_applicable=verdict.not_applicable,
+        checks_run=verdict.checks_run,
+        kind_mismatches=verdict.kind_mismatches,
+    )
 
 
 def expect_failure(outcome: CaseOutcome) -> CaseOutcome:
@@ -403,10 +389,10 @@ def expect_failure(outcome: CaseOutcome) -> CaseOutcome:
     becomes "xfailed", a pass "xpassed" (a failure of the run)."""
     if outcome.status in ("failed", "errored"):
         note = f"{outcome.status}, as the xfail list expects"
-        return CaseOutcome(outcome.case, "xfailed", (note, *outcome.lines), listed=True)
+        return attrs.evolve(outcome, status="xfailed", lines=(note, *outcome.lines), listed=True)
     if outcome.status == "passed":
         note = "passed, but the xfail list expects a failure: remove it from the list"
-        return CaseOutcome(outcome.case, "xpassed", (note,), listed=True)
+        return attrs.evolve(outcome, status="xpassed", lines=(note,), listed=True)
     return attrs.evolve(outcome, listed=True)
 
 
@@ -415,19 +401,26 @@ def run_suite(
     implementation: Implementation,
     progress: Callable[[CaseOutcome], None] | None = None,
     xfail: Iterable[str] | None = None,
+    *,
+    options: Options | None = None,
+    replays: Mapping[str, ReplayStart] | None = None,
 ) -> Report:
     """Run ``cases``; those named (``ruleset/topic/id``) in ``xfail`` are
-    expected to fail."""
+    expected to fail. ``options`` default to the implementation's declared
+    capabilities; ``replays`` are the replay starts (by case name) used for
+    positions when the implementation cannot load them."""
+    if options is None:
+        options = Options(capabilities=implementation.capabilities)
     listed = None if xfail is None else frozenset(xfail)
     outcomes = []
     for case in cases:
-        outcome = run_case(case, implementation)
+        outcome = run_case(case, implementation, options, replays)
         if listed is not None and case.name in listed:
             outcome = expect_failure(outcome)
         if progress is not None:
             progress(outcome)
         outcomes.append(outcome)
-    return Report(implementation.name, tuple(outcomes), dict(implementation.info), listed)
+    return Report(implementation.name, tuple(outcomes), dict(implementation.info), listed, options)
 
 
 def read_xfail(path: Path) -> list[tuple[int, str]]:
@@ -450,8 +443,16 @@ def skip_reason(outcome: CaseOutcome) -> str:
 
 def format_outcome(outcome: CaseOutcome) -> list[str]:
     head = f"{outcome.status.upper():7} {outcome.case.name}"
+    na = len(outcome.not_applicable)
     if outcome.status == "passed":
-        return [head]
+        return [head + (f" ({na} checks not applicable)" if na else "")]
+    if outcome.status == "not-applicable":
+        reason = (
+            outcome.not_applicable[0]
+            if na == 1
+            else f"{na} checks, e.g. {outcome.not_applicable[0]}"
+        )
+        return [f"N/A     {outcome.case.name}: {reason}"]
     if outcome.status == "skipped":
         return [f"SKIPPED {outcome.case.name}: {skip_reason(outcome)}"]
     if outcome.status == "xfailed":

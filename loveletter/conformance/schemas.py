@@ -17,11 +17,13 @@ from typing import Any
 
 from loveletter.cards import Card
 from loveletter.conformance.vocabulary import (
+    CAPABILITIES,
     CARD_KEYS,
     CARD_LIST_KEYS,
     COMMAND_FIELDS,
     DECISIONS,
     EVENT_FIELDS,
+    OUTCOME_CHECKS,
     REJECTION_KINDS,
     STATE_FIELDS,
     VIEW_FIELDS,
@@ -216,14 +218,43 @@ def case_schema() -> JSON:
                     "additionalProperties": False,
                 },
             },
+            "accepted": {"const": True},
             "note": {"type": "string"},
         },
         "oneOf": [
             {"required": ["events"], "properties": {"command": {"$ref": "#/$defs/command"}}},
             {"required": ["rejected"], "not": {"required": ["seen_by"]}},
+            {
+                "required": ["accepted"],
+                "not": {"required": ["seen_by"]},
+                "properties": {"command": {"$ref": "#/$defs/command"}},
+            },
         ],
         "additionalProperties": False,
     }
+    partial_sighting = {**sighting, "required": []}
+    outcome_checks = {
+        "round_over": {"type": "boolean"},
+        "round_winners": _SEATS,
+        "deck_size": _COUNT,
+        "top_card": _NULLABLE_CARD,
+        "hand": {
+            "type": "object",
+            "required": ["player", "cards"],
+            "properties": {"player": _REF_SEAT, "cards": _REF_CARDS},
+            "additionalProperties": False,
+        },
+        "shown": {
+            "type": "object",
+            "required": ["player", "sightings"],
+            "properties": {
+                "player": _REF_SEAT,
+                "sightings": {"type": "array", "items": partial_sighting},
+            },
+            "additionalProperties": False,
+        },
+    }
+    assert set(outcome_checks) == set(OUTCOME_CHECKS)
     checks_step = {
         "type": "object",
         "required": ["checks"],
@@ -233,6 +264,7 @@ def case_schema() -> JSON:
                 "minProperties": 1,
                 "properties": {
                     **state_checks,
+                    **outcome_checks,
                     "legal_commands": commands,
                     "legal_commands_include": commands,
                     "legal_commands_exclude": commands,
@@ -285,12 +317,12 @@ def case_schema() -> JSON:
     return {
         "$schema": DRAFT,
         "$id": BASE + "case-v1.json",
-        "title": "Love Letter conformance case, format 1.1 (reads format 1 too)",
+        "title": "Love Letter conformance case, format 1.2 (reads formats 1 and 1.1 too)",
         "description": "See conformance/README.md for the meaning of every field.",
         "type": "object",
         "required": ["format", "id", "title", "rules", "ruleset", "players", "start", "steps"],
         "properties": {
-            "format": {"enum": [1, 1.1]},
+            "format": {"enum": [1, 1.1, 1.2]},
             "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
             "title": {"type": "string", "minLength": 1},
             "description": {"type": "string"},
@@ -403,7 +435,16 @@ def protocol_schemas() -> dict[str, JSON]:
             {
                 "type": "object",
                 "required": ["rejected"],
-                "properties": {"rejected": {"$ref": "#/$defs/rejection"}},
+                "properties": {
+                    "rejected": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 200,
+                        "description": "one of $defs/rejection when the implementation "
+                        "declares rejection-kinds (or declares no capabilities); any short "
+                        "refusal otherwise",
+                    }
+                },
             },
             {
                 "type": "object",
@@ -453,6 +494,12 @@ def protocol_schemas() -> dict[str, JSON]:
                     },
                 },
                 "rulesets": {"type": "array", "items": {"type": "string"}},
+                "capabilities": {
+                    "type": "array",
+                    "items": {"enum": list(CAPABILITIES)},
+                    "uniqueItems": True,
+                    "description": "what the implementation offers; absent: everything",
+                },
             },
             closed=False,
         ),
@@ -510,9 +557,38 @@ def protocol_schemas() -> dict[str, JSON]:
     }
 
 
+def replay_schema() -> JSON:
+    """A replay start file (``conformance/replays/``; see starts.py)."""
+    return {
+        "$schema": DRAFT,
+        "$id": BASE + "replay-v1.json",
+        "title": "Love Letter conformance replay start, format 1",
+        "description": "A stacked round-1 deal and the commands that reach a case's start; "
+        "see conformance/README.md, 'Replay starts'.",
+        "type": "object",
+        "required": ["format", "case", "ruleset", "players", "deal", "commands"],
+        "properties": {
+            "format": {"const": 1},
+            "case": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+            "ruleset": {"enum": sorted(RULESETS)},
+            "players": {"type": "integer", "minimum": 1},
+            "deal": {
+                "type": "object",
+                "required": ["deck", "first_player"],
+                "properties": {"deck": _REF_CARDS, "first_player": _REF_SEAT},
+                "additionalProperties": False,
+            },
+            "commands": {"type": "array", "items": {"$ref": "#/$defs/command"}},
+            "after_first_step": {"type": "boolean"},
+        },
+        "additionalProperties": False,
+        "$defs": _common_defs(),
+    }
+
+
 def all_schemas() -> dict[str, JSON]:
     """Relative path under ``conformance/schema/`` -> schema."""
-    files = {"case-v1.json": case_schema()}
+    files = {"case-v1.json": case_schema(), "replay-v1.json": replay_schema()}
     for name, schema in protocol_schemas().items():
         files[f"protocol-v1/{name}.json"] = schema
     return files

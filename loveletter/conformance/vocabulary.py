@@ -73,6 +73,34 @@ STATE_FIELDS: tuple[str, ...] = (
     "pending",
 )
 
+#: the outcome checks of format 1.2: what people ask about a moment of a
+#: game, derived by the runner from the ``state`` observation (and, for
+#: ``shown``, from the player's view) so no implementation reports them
+OUTCOME_CHECKS: tuple[str, ...] = (
+    "round_over",
+    "round_winners",
+    "deck_size",
+    "top_card",
+    "hand",
+    "shown",
+)
+
+#: what an implementation may declare it offers (the handshake's
+#: ``capabilities``); one that declares none offers them all (protocol 1 as
+#: first published). The runner checks what a case asks only where the
+#: implementation offers it, and reports the rest as not applicable.
+CAPABILITIES: tuple[str, ...] = (
+    "positions",  # start from a position or a later round's deal
+    "sightings",  # positions carry them, views list them
+    "events",  # report the events of each accepted command in our vocabulary
+    "redacted-events",  # the events as one player sees them (seen_by)
+    "state",  # the full-information state observation
+    "legal-commands",  # the legal commands of the player to act
+    "views",  # one player's view
+    "rejection-kinds",  # refusals name one of REJECTION_KINDS
+    "perft",  # counts of legal command sequences
+)
+
 #: the fields of a player's view
 VIEW_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(PlayerView))
 

@@ -11,6 +11,7 @@ import pytest
 from loveletter import __version__
 from loveletter.cli import main
 from loveletter.conformance.runner import suite_version
+from loveletter.conformance.vocabulary import CAPABILITIES
 
 from ._support import ADAPTER, impl, suite
 from .fake_impls import TRIGGER
@@ -170,10 +171,21 @@ def test_report_records_the_handshake_and_suite_version(
         "version": __version__,
         "language": "python",
         "command": ADAPTER,
+        "capabilities": sorted(CAPABILITIES),
     }
     assert data["suite_version"] == suite_version()
     assert data["xfail"] is None
-    assert set(data["summary"]) == {"passed", "failed", "skipped", "errored"}
+    assert set(data["summary"]) == {
+        "passed",
+        "failed",
+        "skipped",
+        "errored",
+        "not-applicable",
+        "checks_run",
+        "checks_not_applicable",
+        "not_applicable_by_reason",
+        "rejection_kind_mismatches",
+    }
 
 
 def test_report_in_process_names_our_engine(

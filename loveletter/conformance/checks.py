@@ -1,0 +1,475 @@
+"""What the runner sends for a case, and how it judges the reply.
+
+A case is a list of checks: the deal's events, each command's events or
+refusal, each key of a checks step. An implementation declares in its
+handshake what it offers (:data:`~loveletter.conformance.vocabulary.CAPABILITIES`);
+:func:`plan` builds the script it can run (a position becomes its replay
+start for an engine without a position loader) and :func:`judge` runs every
+check it can. The rest is *not applicable*: counted and listed, never passed.
+
+Two results are kept apart (``conformance/README.md``, "Capabilities"):
+whether the implementation follows the rules (accepted versus refused, the
+events, the state) and whether it speaks our error vocabulary (the
+rejection kind). With ``rejections="any"`` a kind that differs is listed as
+a kind mismatch, not a failure.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from loveletter.conformance.cases import Case
+from loveletter.conformance.compare import (
+    command_set_diff,
+    excluded_present,
+    matches,
+    project,
+    render,
+    sequence_diff,
+)
+from loveletter.conformance.starts import ReplayStart
+from loveletter.conformance.vocabulary import CAPABILITIES, OUTCOME_CHECKS, STATE_FIELDS
+
+JSON = Any
+
+#: everything an implementation may offer (what one that declares nothing offers)
+EVERYTHING: frozenset[str] = frozenset(CAPABILITIES)
+
+#: the rule a case cites when it is about the order of a discard pile; in
+#: every other case piles are compared as multisets, so an engine that
+#: orders a pile differently fails only the cases about it
+PILE_ORDER_RULE = "turn.played-cards-face-up"
+
+#: outcome checks derived from the state observation
+_FROM_STATE = frozenset({"round_over", "round_winners", "deck_size", "top_card", "hand"})
+
+
+@attrs.frozen
+class Options:
+    """How to run: what the implementation offers, and how strictly."""
+
+    capabilities: frozenset[str] = EVERYTHING
+    #: "kinds": a refusal must name the expected kind; "any": only refused
+    #: versus accepted is judged, and kinds that differ are listed apart
+    rejections: str = "kinds"
+    #: "auto": positions when the implementation loads them, else replay
+    #: starts; "replay": always replay starts (cases without one are not
+    #: applicable)
+    starts: str = "auto"
+
+
+@attrs.frozen
+class Plan:
+    """The script to send for a case, and how its replies map back."""
+
+    case: Case
+    #: what to send (None: nothing of the case can run)
+    script: dict[str, JSON] | None
+    #: the leading script steps that are the replay start's commands
+    prelude: int = 0
+    #: for each case step, the index of its script step (None: not sent)
+    steps: tuple[int | None, ...] = ()
+    #: checks known not to apply before anything runs
+    not_applicable: tuple[str, ...] = ()
+    #: whether the case's start is replayed
+    replayed: bool = False
+
+
+@attrs.frozen
+class Verdict:
+    """The judgement of one reply."""
+
+    failures: tuple[str, ...]
+    not_applicable: tuple[str, ...]
+    #: how many checks ran (passed or failed)
+    checks_run: int
+    #: refusals whose kind differs, with ``rejections="any"``
+    kind_mismatches: tuple[str, ...] = ()
+
+
+def _needs(capability: str) -> str:
+    return f"needs capability {capability}"
+
+
+def _later_deal(case: Case) -> bool:
+    deal = case.data["start"].get("deal")
+    return deal is not None and ("tokens" in deal or "round_number" in deal)
+
+
+def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Plan:
+    """The script ``options.capabilities`` can run for ``case``."""
+    caps = options.capabilities
+    data = copy.deepcopy(case.data)
+    start = data["start"]
+    positional = "position" in start or _later_deal(case)
+    replay: ReplayStart | None = None
+    if positional and (options.starts == "replay" or "positions" not in caps):
+        replay = replays.get(case.name)
+        if replay is None or case.start_rejected:
+            why = (
+                "a start the rules refuse, " + _needs("positions")
+                if case.start_rejected
+                else "no replay start for this case; " + _needs("positions")
+            )
+            return Plan(case, None, not_applicable=(f"the whole case: {why}",))
+    skipped: list[str] = []
+    steps: list[JSON] = []
+    if replay is not None:
+        script_start: JSON = {"deal": replay.deal()}
+        steps += [{"command": command} for command in replay.commands]
+    elif "deal" in start:
+        script_start = {"deal": {k: v for k, v in start["deal"].items() if k != "events"}}
+    else:
+        position = start["position"]
+        if "sightings" not in caps:
+            position.pop("sightings", None)
+        script_start = {"position": position}
+    prelude = len(steps)
+    index: list[int | None] = []
+    for number, step in enumerate(data["steps"]):
+        if replay is not None and replay.after_first_step and number == 0:
+            # the replay ends after this step's draw: it cannot be sent
+            index.append(None)
+            skipped.append(f"step 1 {render(step['command'])}: reached by the replay start")
+            continue
+        index.append(len(steps))
+        if "checks" in step:
+            steps.append({"observe": _observe_request(step["checks"], caps)})
+            continue
+        item: dict[str, JSON] = {"command": step["command"]}
+        if step.get("seen_by") and "redacted-events" in caps:
+            item["seen_by"] = [seen["player"] for seen in step["seen_by"]]
+        steps.append(item)
+    script = {
+        "id": case.id,
+        "ruleset": case.ruleset,
+        "players": case.players,
+        "start": script_start,
+        "steps": steps,
+    }
+    return Plan(case, script, prelude, tuple(index), tuple(skipped), replay is not None)
+
+
+def _observe_request(checks: Mapping[str, JSON], caps: frozenset[str]) -> dict[str, JSON]:
+    request: dict[str, JSON] = {}
+    if "state" in caps and any(k in STATE_FIELDS or k in _FROM_STATE for k in checks):
+        request["state"] = True
+    if "legal-commands" in caps and any(k.startswith("legal_command") for k in checks):
+        request["legal_commands"] = True
+    if "views" in caps:
+        seats = {v["player"] for v in checks.get("views", ())}
+        if "shown" in checks and "sightings" in caps:
+            seats.add(checks["shown"]["player"])
+        if seats:
+            request["views"] = sorted(seats)
+    if "perft" in caps and "perft" in checks:
+        request["perft"] = len(checks["perft"])
+    return request
+
+
+# --------------------------------------------------------------------------
+# judging
+
+
+class _Judge:
+    def __init__(self, plan: Plan, options: Options) -> None:
+        self.plan = plan
+        self.case = plan.case
+        self.options = options
+        self.caps = options.capabilities
+        self.failures: list[str] = []
+        self.not_applicable: list[str] = list(plan.not_applicable)
+        self.run = 0
+        self.kinds: list[str] = []
+        self.pile_order = PILE_ORDER_RULE in self.case.rules
+
+    def check(self, ok: bool, lines: list[str]) -> None:
+        self.run += 1
+        if not ok:
+            self.failures += lines
+
+    def na(self, label: str, capability: str) -> None:
+        self.not_applicable.append(f"{label}: {_needs(capability)}")
+
+    def verdict(self) -> Verdict:
+        return Verdict(
+            tuple(self.failures), tuple(self.not_applicable), self.run, tuple(self.kinds)
+        )
+
+
+def judge(plan: Plan, reply: Mapping[str, JSON], options: Options) -> Verdict:
+    """Compare ``reply`` (a ``result`` for ``plan.script``) with the case."""
+    j = _Judge(plan, options)
+    case = plan.case
+    rejected = reply.get("start_rejected")
+    if case.start_rejected:
+        j.check(
+            rejected is not None,
+            ["start: expected the implementation to refuse this start; it accepted it"],
+        )
+        return j.verdict()
+    if rejected is not None:
+        j.check(False, [f"start: refused by the implementation: {str(rejected)[:200]}"])
+        return j.verdict()
+    results = reply["steps"]
+    for number in range(plan.prelude):
+        result = results[number]
+        if "rejected" in result:
+            command = plan.script["steps"][number]["command"] if plan.script else {}
+            j.check(
+                False,
+                [
+                    f"replay start: command {number + 1} of {plan.prelude}, {render(command)}, "
+                    f"refused as {result['rejected']}: the case's start was not reached"
+                ],
+            )
+            return j.verdict()
+    _judge_deal(j, reply, results)
+    for number, (step, at) in enumerate(zip(case.data["steps"], plan.steps, strict=True)):
+        if at is None:
+            continue
+        label = f"step {number + 1}"
+        if "checks" in step:
+            _judge_checks(j, label, step["checks"], results[at].get("observation") or {})
+        else:
+            _judge_command(j, f"{label} {render(step['command'])}", step, results[at])
+    return j.verdict()
+
+
+def _judge_deal(j: _Judge, reply: Mapping[str, JSON], results: list[JSON]) -> None:
+    expected = j.case.data["start"].get("deal", {}).get("events")
+    if expected is None:
+        return
+    if "events" not in j.caps:
+        j.na("start: the deal's events", "events")
+        return
+    # a replayed later-round deal: its events are those of the prelude's
+    # last command, the StartRound that deals the case's round
+    actual = results[j.plan.prelude - 1].get("events") if j.plan.replayed else reply["start_events"]
+    j.check(
+        matches(expected, actual),
+        ["start: the deal's events differ", *("  " + x for x in sequence_diff(expected, actual))],
+    )
+
+
+def _judge_command(j: _Judge, label: str, step: Mapping[str, JSON], result: JSON) -> None:
+    if "rejected" in step:
+        if "rejected" not in result:
+            lines = [f"{label}: expected rejection {step['rejected']}, accepted, with events:"]
+            j.check(False, lines + [f"  + {render(e)}" for e in result.get("events", [])])
+            if "rejection-kinds" not in j.caps:
+                j.na(f"{label}: the rejection kind", "rejection-kinds")
+            return
+        j.check(True, [])
+        if "rejection-kinds" not in j.caps:
+            j.na(f"{label}: the rejection kind", "rejection-kinds")
+            return
+        got = result["rejected"]
+        if got == step["rejected"]:
+            j.check(True, [])
+            return
+        line = f"{label}: expected rejection {step['rejected']}, rejected as {got}"
+        if j.options.rejections == "any":
+            j.kinds.append(f"{j.case.name}: {line}")
+            return
+        j.check(False, [line])
+        return
+    if "rejected" in result:
+        expected = "events" if "events" in step else "acceptance"
+        j.check(False, [f"{label}: expected {expected}, but rejected as {result['rejected']}"])
+        return
+    if "accepted" in step:
+        j.check(True, [])
+        return
+    if "events" not in j.caps:
+        j.check(True, [])  # accepted, as expected
+        j.na(f"{label}: its events", "events")
+    else:
+        j.check(
+            matches(step["events"], result["events"]),
+            [
+                f"{label}: events differ (- expected, + actual)",
+                *("  " + x for x in sequence_diff(step["events"], result["events"])),
+            ],
+        )
+    seen = {s.get("player"): s.get("events") for s in result.get("seen_by", [])}
+    for expected_seen in step.get("seen_by", []):
+        player = expected_seen["player"]
+        if "redacted-events" not in j.caps:
+            j.na(f"{label}: the events as player {player} sees them", "redacted-events")
+            continue
+        actual = seen.get(player)
+        j.check(
+            matches(expected_seen["events"], actual),
+            [
+                f"{label}: events as player {player} sees them differ",
+                *("  " + x for x in sequence_diff(expected_seen["events"], actual)),
+            ],
+        )
+
+
+def _piles_match(expected: JSON, actual: JSON, in_order: bool) -> bool:
+    """Discard piles: in order in cases about pile order, else as multisets."""
+    if in_order or not isinstance(expected, list) or not isinstance(actual, list):
+        return matches(expected, actual)
+    if len(expected) != len(actual):
+        return False
+    return all(
+        isinstance(a, list) and Counter(map(str, e)) == Counter(map(str, a))
+        for e, a in zip(expected, actual, strict=True)
+    )
+
+
+def _derived(key: str, expected: JSON, state: Mapping[str, JSON]) -> JSON:
+    """The value of outcome check ``key`` in a state observation."""
+    if key == "round_over":
+        return state.get("decision") in ("next-round", "game-over")
+    if key == "round_winners":
+        result = state.get("round_result")
+        return result.get("winners") if isinstance(result, dict) else []
+    deck = state.get("deck")
+    if key == "deck_size":
+        return len(deck) if isinstance(deck, list) else None
+    if key == "top_card":
+        return deck[0] if isinstance(deck, list) and deck else None
+    hands = state.get("hands")
+    seat = expected["player"]
+    if isinstance(hands, list) and 0 <= seat < len(hands) and isinstance(hands[seat], list):
+        return hands[seat]
+    return None
+
+
+def _judge_checks(j: _Judge, label: str, checks: Mapping[str, JSON], observation: JSON) -> None:
+    state = observation.get("state") if isinstance(observation, dict) else None
+    state = state if isinstance(state, dict) else {}
+    for key in (*STATE_FIELDS, *OUTCOME_CHECKS):
+        if key not in checks or key == "shown":
+            continue
+        if "state" not in j.caps:
+            j.na(f"{label}: {key}", "state")
+            continue
+        want = checks[key]
+        if key in STATE_FIELDS:
+            got = state.get(key)
+            ok = _piles_match(want, got, j.pile_order) if key == "discards" else matches(want, got)
+            j.check(
+                ok,
+                [f"{label}: {key}: expected {render(want)}, actual {render(project(want, got))}"],
+            )
+        elif key == "hand":
+            got = _derived(key, want, state)
+            ok = isinstance(got, list) and Counter(map(str, got)) == Counter(want["cards"])
+            j.check(
+                ok,
+                [
+                    f"{label}: hand of player {want['player']}: expected {render(want['cards'])} "
+                    f"(in any order), actual {render(got)}"
+                ],
+            )
+        else:
+            got = _derived(key, want, state)
+            j.check(
+                matches(want, got),
+                [f"{label}: {key}: expected {render(want)}, actual {render(got)}"],
+            )
+    _judge_legal(j, label, checks, observation)
+    _judge_views(j, label, checks, observation)
+    if "perft" in checks:
+        if "perft" not in j.caps:
+            j.na(f"{label}: perft", "perft")
+        else:
+            got = observation.get("perft")
+            j.check(
+                matches(checks["perft"], got),
+                [f"{label}: perft: expected {render(checks['perft'])}, actual {render(got)}"],
+            )
+
+
+def _judge_legal(j: _Judge, label: str, checks: Mapping[str, JSON], observation: JSON) -> None:
+    keys = [k for k in checks if k.startswith("legal_command")]
+    if not keys:
+        return
+    if "legal-commands" not in j.caps:
+        for key in keys:
+            j.na(f"{label}: {key}", "legal-commands")
+        return
+    legal = observation.get("legal_commands")
+    for key, exact in (("legal_commands", True), ("legal_commands_include", False)):
+        if key in checks:
+            lines = command_set_diff(checks[key], legal, exact)
+            j.check(
+                not lines,
+                [f"{label}: {key} differ (- missing, + extra)", *("  " + x for x in lines)],
+            )
+    if "legal_commands_exclude" in checks:
+        lines = excluded_present(checks["legal_commands_exclude"], legal)
+        j.check(
+            not lines,
+            [
+                f"{label}: legal_commands_exclude: commands listed as legal",
+                *("  " + x for x in lines),
+            ],
+        )
+    if "legal_command_count" in checks:
+        count = len(legal) if isinstance(legal, list) else legal
+        want = checks["legal_command_count"]
+        j.check(count == want, [f"{label}: legal_command_count: expected {want}, actual {count}"])
+
+
+def _views_by_player(observation: JSON) -> dict[JSON, JSON]:
+    views = observation.get("views") if isinstance(observation, dict) else None
+    return {
+        v.get("player"): v
+        for v in (views if isinstance(views, list) else [])
+        if isinstance(v, dict)
+    }
+
+
+def _judge_views(j: _Judge, label: str, checks: Mapping[str, JSON], observation: JSON) -> None:
+    by_player = _views_by_player(observation)
+    for expected in checks.get("views", ()):
+        player = expected["player"]
+        where = f"{label}: view of player {player}"
+        if "views" not in j.caps:
+            j.na(where, "views")
+            continue
+        actual = by_player.get(player)
+        for key, value in expected.items():
+            if key == "player":
+                continue
+            if key == "sightings" and "sightings" not in j.caps:
+                j.na(f"{where}: sightings", "sightings")
+                continue
+            got = actual.get(key) if isinstance(actual, dict) else None
+            if key == "legal_commands" and isinstance(value, list):
+                lines = command_set_diff(value, got, exact=True)
+                j.check(not lines, [f"{where}: {key}", *("  " + x for x in lines)])
+            else:
+                ok = (
+                    _piles_match(value, got, j.pile_order)
+                    if key == "discards"
+                    else matches(value, got)
+                )
+                shown = render(project(value, got))
+                j.check(ok, [f"{where}: {key}: expected {render(value)}, actual {shown}"])
+    if "shown" in checks:
+        shown = checks["shown"]
+        where = f"{label}: shown to player {shown['player']}"
+        for capability in ("views", "sightings"):
+            if capability not in j.caps:
+                j.na(where, capability)
+                return
+        actual = by_player.get(shown["player"])
+        got = actual.get("sightings") if isinstance(actual, dict) else None
+        j.check(
+            matches(shown["sightings"], got),
+            [
+                f"{where}: expected {render(shown['sightings'])}, "
+                f"actual {render(project(shown['sightings'], got))}"
+            ],
+        )

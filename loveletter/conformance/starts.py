@@ -1,0 +1,135 @@
+"""Replay starts: a position case's start reached through public play.
+
+An engine without a position loader can still run a case that starts in
+the middle of a round: ``conformance/replays/<ruleset>/<topic>/<id>.yaml``
+gives a stacked round-1 deal and every command, across earlier rounds if
+need be, that reaches the case's start through the rules. The runner sends
+the deal and those commands ahead of the case's own steps, checks they are
+accepted, and compares only the case's steps. The files are generated and
+proven by :mod:`loveletter.conformance.reach`.
+
+Replay files are read like case files: bounded, plain YAML, every fault an
+error naming the file and the field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from loveletter.conformance.cases import (
+    MAX_FILE_BYTES,
+    CaseError,
+    _CaseLoader,
+    _Checker,
+    _Refused,
+)
+from loveletter.conformance.vocabulary import CARD_NAMES, COMMAND_FIELDS
+
+JSON = Any
+
+#: the replay file format this package reads
+REPLAY_FORMAT = 1
+_KEYS = {"format", "case", "ruleset", "players", "deal", "commands", "after_first_step"}
+
+
+@attrs.frozen
+class ReplayStart:
+    """How to reach one case's start from a stacked deal, by play."""
+
+    #: the case's name, ``ruleset/topic/id``
+    name: str
+    ruleset: str
+    players: int
+    #: round 1's stacked deck, top first, and its first player
+    deck: tuple[str, ...]
+    first_player: int
+    #: every command from that deal to the case's start, in protocol form
+    commands: tuple[dict[str, JSON], ...]
+    #: the position has ``drawn: false``: these commands reach it only
+    #: after the draw the case's first step (a ``DrawCard``) makes
+    after_first_step: bool = False
+    path: str = ""
+
+    def deal(self) -> dict[str, JSON]:
+        """The start to send: ``{"deck": [...], "first_player": seat}``."""
+        return {"deck": list(self.deck), "first_player": self.first_player}
+
+
+def parse_replay(data: JSON, file: str, name: str) -> ReplayStart:
+    """Check the plain data of one replay file (``name``: its case's name)."""
+    case_id = name.rsplit("/", 1)[-1]
+    c = _Checker(file, case_id)
+    c.mapping(data, "", _KEYS)
+    c.plain(data, "")
+    if data.get("format") != REPLAY_FORMAT or isinstance(data.get("format"), bool):
+        raise c.fail("format", f"this runner reads replay format {REPLAY_FORMAT}")
+    if c.require(data, "", "case") != case_id:
+        raise c.fail("case", f"expected {case_id!r}, the case this file is named after")
+    ruleset = c.text(c.require(data, "", "ruleset"), "ruleset")
+    players = c.integer(c.require(data, "", "players"), "players", minimum=1)
+    deal = c.mapping(c.require(data, "", "deal"), "deal", {"deck", "first_player"})
+    deck = c.array(c.require(deal, "deal", "deck"), "deal.deck")
+    for i, card in enumerate(deck):
+        if card not in CARD_NAMES:
+            raise c.fail(f"deal.deck[{i}]", f"expected a card name, not {card!r}")
+    first = c.seat(c.require(deal, "deal", "first_player"), "deal.first_player", players)
+    commands = c.array(c.require(data, "", "commands"), "commands")
+    for i, command in enumerate(commands):
+        where = f"commands[{i}]"
+        if not isinstance(command, dict) or command.get("type") not in COMMAND_FIELDS:
+            raise c.fail(where, "expected a command with a known type")
+        c.command(command, where, strict=True)
+    after = data.get("after_first_step", False)
+    if not isinstance(after, bool):
+        raise c.fail("after_first_step", "expected true or false")
+    return ReplayStart(
+        name=name,
+        ruleset=ruleset,
+        players=players,
+        deck=tuple(deck),
+        first_player=first,
+        commands=tuple(commands),
+        after_first_step=after,
+        path=file,
+    )
+
+
+def load_replay(path: Path, name: str) -> ReplayStart:
+    """Read and check one replay file (bounded like a case file)."""
+    file = str(path)
+    try:
+        raw = path.read_bytes() if path.stat().st_size <= MAX_FILE_BYTES else None
+    except OSError as error:
+        raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
+    if raw is None:
+        raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    try:
+        data = yaml.load(raw.decode("utf-8"), Loader=_CaseLoader)  # a SafeLoader, stricter
+    except UnicodeDecodeError as error:
+        raise CaseError(file, None, "", f"not UTF-8 ({error.reason})") from None
+    except _Refused as refused:
+        raise CaseError(
+            file, None, refused.field, f"line {refused.line}: {refused.message}"
+        ) from None
+    except (yaml.YAMLError, ValueError, RecursionError) as error:
+        raise CaseError(file, None, "", f"not valid YAML: {str(error)[:200]}") from None
+    return parse_replay(data, file, name)
+
+
+def load_replays(root: Path) -> dict[str, ReplayStart]:
+    """Every replay start under ``root`` (``conformance/replays``), by case
+    name; an empty mapping when there is no such directory."""
+    if not root.is_dir():
+        return {}
+    replays: dict[str, ReplayStart] = {}
+    for path in sorted(root.rglob("*.yaml")):
+        parts = path.relative_to(root).with_suffix("").parts
+        if len(parts) != 3:
+            raise CaseError(str(path), None, "", "replays live in <ruleset>/<topic>/<id>.yaml")
+        name = "/".join(parts)
+        replays[name] = load_replay(path, name)
+    return replays
