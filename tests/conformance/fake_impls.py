@@ -8,11 +8,43 @@ from __future__ import annotations
 import json
 import sys
 import time
+from typing import Any
 
 from loveletter.conformance.adapter import handle
 
 #: the id of the case these implementations misbehave on
 TRIGGER = "baron-tie-knocks-out-nobody"
+
+
+#: handshakes declaring capabilities that are not a list of known names
+HANDSHAKES: dict[str, object] = {
+    "unknown-capability": ["views", "telepathy"],
+    "capabilities-not-a-list": "all",
+}
+
+
+def _wrong_kind(answer: dict[str, Any]) -> dict[str, Any]:
+    """Every refusal names another (known) rejection kind."""
+    for result in answer.get("steps", []):
+        if "rejected" in result:
+            wrong = result["rejected"] != "no-such-player"
+            result["rejected"] = "no-such-player" if wrong else "game-over"
+    return answer
+
+
+def _reversed_piles(answer: dict[str, Any]) -> dict[str, Any]:
+    """Discard piles reported newest first (an engine that orders its piles
+    the other way round)."""
+    for result in answer.get("steps", []):
+        observation = result.get("observation", {})
+        holders = [observation.get("state") or {}, *observation.get("views", [])]
+        for holder in holders:
+            if isinstance(holder.get("discards"), list):
+                holder["discards"] = [list(reversed(pile)) for pile in holder["discards"]]
+    return answer
+
+
+DISTORT = {"wrong-kind": _wrong_kind, "reversed-piles": _reversed_piles}
 
 
 def reply(message: dict[str, object]) -> None:
@@ -29,6 +61,16 @@ def main(kind: str) -> int:
             answer = handle(message)
             assert answer is not None
             reply({**answer, "rulesets": ["2019-classic"]})
+            continue
+        if message["type"] == "start" and kind in HANDSHAKES:
+            answer = handle(message)
+            assert answer is not None
+            reply({**answer, "capabilities": HANDSHAKES[kind]})
+            continue
+        if message["type"] == "run" and kind in ("wrong-kind", "reversed-piles"):
+            answer = handle(message)
+            assert answer is not None
+            reply(DISTORT[kind](answer))
             continue
         if message["type"] == "start" and kind == "old-protocol":
             reply(

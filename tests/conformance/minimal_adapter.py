@@ -1,0 +1,120 @@
+"""A deliberately minimal engine behind protocol v1: the walkthrough's model
+of an engine that is not built like ours.
+
+It uses only what most engines have -- a new game from a stacked deck,
+"play this command", the legal commands and the state -- and declares so in
+its handshake (``capabilities``). It cannot load a position (the runner
+sends such cases as their replay starts: a deal and the commands reaching
+the position), has no per-player views, no redacted events, no perft, and
+refuses an illegal command with one generic error instead of our rejection
+kinds. ``python minimal_adapter.py``; see ``test_walkthrough.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from loveletter.cards import Card
+from loveletter.commands import Command, StartRound
+from loveletter.engine import legal_commands, replay, start_game, step
+from loveletter.errors import IllegalCommand, SerializationError
+from loveletter.rulesets import RULESETS
+from loveletter.serialization import from_data, to_data
+from loveletter.state import GameState
+
+JSON = Any
+
+#: what this engine offers (everything else the runner reports not applicable)
+CAPABILITIES = ["events", "state", "legal-commands"]
+#: its only refusal
+REFUSAL = "illegal move"
+
+
+def _run(script: dict[str, JSON]) -> dict[str, JSON]:
+    start = script["start"]
+    if "deal" not in start or set(start["deal"]) - {"deck", "first_player"}:
+        # never sent: the handshake says positions are not offered
+        return {"start_rejected": "this engine starts only from a new game's deal"}
+    try:
+        deck = [Card.parse(name) for name in start["deal"]["deck"]]
+        opening = start_game(
+            script["ruleset"],
+            script["players"],
+            first_player=start["deal"].get("first_player", 0),
+            deck=deck,
+        )
+        state = replay(opening)
+    except (ValueError, TypeError) as error:
+        return {"start_rejected": str(error), "steps": []}
+    results = []
+    for item in script["steps"]:
+        if "observe" in item:
+            results.append({"observation": _observe(state, item["observe"])})
+            continue
+        try:
+            command = from_data(item["command"], Command)
+            state, events = step(state, command)
+        except (IllegalCommand, SerializationError):
+            results.append({"rejected": REFUSAL})
+            continue
+        results.append({"events": to_data(list(events))})
+    return {"start_events": to_data(list(opening)), "steps": results}
+
+
+def _observe(state: GameState, request: dict[str, JSON]) -> dict[str, JSON]:
+    observation: dict[str, JSON] = {}
+    if request.get("state"):
+        observation["state"] = {
+            "decision": state.decision.value,
+            "to_act": state.to_act,
+            "current": state.current,
+            "round_number": state.round_number,
+            "turn_number": state.turn_number,
+            "deck": to_data(state.deck),
+            "set_aside": to_data(state.set_aside),
+            "face_up": to_data(state.face_up),
+            "hands": to_data(state.hands),
+            "discards": to_data(state.discards),
+            "out": sorted(state.out),
+            "protected": sorted(state.protected),
+            "tokens": list(state.tokens),
+            "round_result": to_data(state.round_result),
+            "winners": list(state.winners),
+            "required": state.required,
+            "marks": to_data(state.marks),
+            "contenders": list(state.contenders),
+            "pending": list(state.pending),
+        }
+    if request.get("legal_commands"):
+        commands = [c for c in legal_commands(state) if not isinstance(c, StartRound)]
+        observation["legal_commands"] = to_data(commands)
+    return observation
+
+
+def main() -> int:
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "stop":
+            return 0
+        if kind == "start":
+            reply: dict[str, JSON] = {
+                "type": "started",
+                "protocol": 1,
+                "implementation": {"name": "minimal", "version": "0", "language": "python"},
+                "rulesets": sorted(RULESETS),
+                "capabilities": CAPABILITIES,
+            }
+        else:
+            reply = {"type": "result", "seq": message["seq"], **_run(message["case"])}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
