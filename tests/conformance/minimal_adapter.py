@@ -48,7 +48,7 @@ def _run(script: dict[str, JSON]) -> dict[str, JSON]:
         state = replay(opening)
     except (ValueError, TypeError) as error:
         return {"start_rejected": str(error), "steps": []}
-    results = []
+    results: list[dict[str, JSON]] = []
     for item in script["steps"]:
         if "observe" in item:
             results.append({"observation": _observe(state, item["observe"])})

@@ -47,7 +47,7 @@ def _case(steps: list[dict[str, Any]], deck: list[str], fmt: float = 1.2) -> Any
     return parse_case(data, "<string>")
 
 
-GUARD_WINS = [
+GUARD_WINS: list[dict[str, Any]] = [
     {"checks": {"hand": {"player": 0, "cards": ["Guard", "Guard"]}, "round_over": False}},
     {
         "command": {
@@ -71,7 +71,7 @@ GUARD_WINS = [
         }
     },
 ]
-PRIEST_LOOKS = [
+PRIEST_LOOKS: list[dict[str, Any]] = [
     {"command": {"type": "PlayCard", "player": 0, "card": "Priest", "target": 1}, "accepted": True},
     {
         "checks": {
