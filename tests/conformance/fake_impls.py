@@ -20,6 +20,9 @@ TRIGGER = "baron-tie-knocks-out-nobody"
 HANDSHAKES: dict[str, object] = {
     "unknown-capability": ["views", "telepathy"],
     "capabilities-not-a-list": "all",
+    # no rejection kinds, and refusals that are not a short string
+    "long-refusal": ["events", "state", "legal-commands"],
+    "numeric-refusal": ["events", "state", "legal-commands"],
 }
 
 
@@ -44,7 +47,22 @@ def _reversed_piles(answer: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-DISTORT = {"wrong-kind": _wrong_kind, "reversed-piles": _reversed_piles}
+def _refusing(refusal: object) -> Any:
+    def distort(answer: dict[str, Any]) -> dict[str, Any]:
+        for result in answer.get("steps", []):
+            if "rejected" in result:
+                result["rejected"] = refusal
+        return answer
+
+    return distort
+
+
+DISTORT = {
+    "wrong-kind": _wrong_kind,
+    "reversed-piles": _reversed_piles,
+    "long-refusal": _refusing("x" * 201),
+    "numeric-refusal": _refusing(7),
+}
 
 
 def reply(message: dict[str, object]) -> None:
@@ -67,7 +85,7 @@ def main(kind: str) -> int:
             assert answer is not None
             reply({**answer, "capabilities": HANDSHAKES[kind]})
             continue
-        if message["type"] == "run" and kind in ("wrong-kind", "reversed-piles"):
+        if message["type"] == "run" and kind in DISTORT:
             answer = handle(message)
             assert answer is not None
             reply(DISTORT[kind](answer))

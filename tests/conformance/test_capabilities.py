@@ -58,7 +58,7 @@ GUARD_WINS: list[dict[str, Any]] = [
             "guess": "Priest",
         },
         "accepted": True,
-    },  # noqa: E501
+    },
     {
         "checks": {
             "round_over": True,
@@ -222,6 +222,17 @@ def test_without_rejection_kinds_any_refusal_counts_and_kinds_are_not_applicable
     by_reason = data["summary"]["not_applicable_by_reason"]
     assert by_reason["needs capability rejection-kinds"] >= refusals
     assert "NOT APPLICABLE" in out
+
+
+@pytest.mark.parametrize(("kind", "shown"), [("long-refusal", "'xxx"), ("numeric-refusal", "7")])
+def test_a_refusal_without_kinds_is_still_a_short_string(
+    capsys: pytest.CaptureFixture[str], kind: str, shown: str
+) -> None:
+    status, out, _ = _run(
+        capsys, "--impl", impl("fake_impls.py", kind), "--ruleset", "2019-classic", "-q"
+    )
+    assert status == 1
+    assert ".rejected: expected a refusal of 1 to 200 characters, not " + shown in out
 
 
 # --rejections any
