@@ -71,6 +71,14 @@ def misbehave(kind: str, message: dict[str, Any]) -> None:
         write(json.dumps({**answer, "seq": float("nan")}).encode() + b"\n")
     elif kind == "hang":
         time.sleep(60)
+    elif kind == "huge-stderr":
+        # a 300 MB error message, then death: the runner keeps only its tail
+        chunk = b"an error message that goes on and on " * 1000 + b"\n"
+        for _ in range(300 * 1024 * 1024 // len(chunk)):
+            sys.stderr.buffer.write(chunk)
+        sys.stderr.buffer.write(b"the last words\n")
+        sys.stderr.buffer.flush()
+        raise SystemExit(1)
     else:
         raise SystemExit(f"unknown kind {kind}")
 

@@ -296,6 +296,12 @@ def test_hostile_reply_errors_that_case_and_the_run_goes_on(kind: str, expected:
     assert expected in _errored_then_passed(_run_two(kind))
 
 
+def test_a_300_mb_error_message_is_cut_to_its_tail() -> None:
+    message = _errored_then_passed(_run_two("huge-stderr"))
+    assert "the implementation exited; its stderr ended with:" in message
+    assert message.rstrip().endswith("the last words")
+
+
 def test_endless_blank_lines_time_out() -> None:
     message = _errored_then_passed(_run_two("endless-blank", timeout=2))
     assert "reply to run seq 1: no reply within 2 s" in message
