@@ -1,0 +1,721 @@
+"""The rounds before a case's round: the *prelude* of a replay start.
+
+A conformance case may start from a position in a later round of a game
+(``round_number`` above 1, favor tokens already won, perhaps a Premium
+tie-break between some players). An engine that cannot load a position can
+still reach such a case by playing the whole game from round 1 with stacked
+decks. This module builds the part before the case's round: whole earlier
+rounds whose token awards bring the game to the case's tokens, ending so
+that the case's round may start with the case's first player.
+
+:func:`prior_rounds` first rules out, from the token rules alone, what no
+game can reach (:func:`impossibility`: these ``None`` answers are proofs),
+then looks for the rounds by a seeded search (these ``None`` answers only
+mean "not found within the budget"):
+
+* a depth-first search over rounds: each round is tried as a random stacked
+  deck played out by random legal commands (``legal_commands``, ``push``),
+  some uniform, some steered towards the tokens still missing (the search
+  sees every hand: a Bishop names the right number for a player owed a
+  token, a Guard knocks out a player owed none...);
+* a round is kept only if the game is not over, no player has more tokens
+  than wanted, the tie-break state is consistent with the goal, and the
+  tokens still missing can be won in the rounds left (:meth:`_Search.feasible`,
+  first with the bounds of rounds that random play finds often, then with
+  the bounds the rules allow);
+* when some rounds must award more than one token, a few rounds are
+  simulated and the kept ones tried best first: those leaving the fewest
+  tokens to win, the most evenly spread, so that the rare multi-token
+  rounds (ties, bonuses) are taken when they happen rather than required
+  of the last round;
+* the last round must give exactly the missing tokens, the wanted tie-break
+  state and a result that lets the wanted seat start the next round.
+
+Everything is checked again by :func:`check_prelude`, which replays the
+prelude through the engine and knows nothing of how it was found.
+
+Times: most of the suite's goals take a few milliseconds; the slowest need
+a rare round (a Premium showdown tie, the three-way tie of a round-end
+award step) and take up to 3 s; a goal not found costs the whole budget,
+up to about 10 s with 7 or 8 Premium players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.commands import Command, PlayCard, StartRound
+from loveletter.engine import legal_commands, new_game, playable_cards, push, step
+from loveletter.errors import LoveLetterError
+from loveletter.events import GameTied
+from loveletter.rulesets import GameTie, Ruleset, get_ruleset
+from loveletter.state import Decision, GameState
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Prelude",
+    "check_prelude",
+    "impossibility",
+    "prior_rounds",
+]
+
+#: rounds simulated at most by one call of :func:`prior_rounds` (a round
+#: takes 0.1 ms with two players to 0.7 ms with eight: at most about 10 s)
+DEFAULT_BUDGET = 12_000
+
+#: rounds tried from one pre-round state before the search backtracks: the
+#: rarest rounds the suite needs (a Premium two-player showdown tie) come
+#: about once in 2,000 random rounds, and a state from which the last round
+#: cannot be found must not swallow the whole budget
+_NODE_LIMIT = 4_000
+
+#: rounds simulated before choosing among the acceptable ones, when some
+#: rounds must award more than one token
+_BATCH = 8
+
+_NEXT_ROUND = Decision.NEXT_ROUND
+_PLAY = Decision.PLAY
+
+_T = TypeVar("_T")
+
+
+def _pick(rng: random.Random, items: Sequence[_T]) -> _T:
+    """One of ``items`` (not empty), uniformly: ``random()`` scaled, which
+    costs a third of ``choice`` (the search draws a few hundred thousand)."""
+    return items[int(rng.random() * len(items))]
+
+
+@attrs.frozen
+class Prelude:
+    """The rounds played before a case's round, from the start of the game.
+
+    ``deck`` is round 1's stacked deck (top first), every card of the
+    ruleset for ``players``; ``first_player`` is round 1's first player.
+    ``commands`` are every command of rounds 1 to R-1 in order, including
+    ``StartRound(deck=..., first_player=...)`` for rounds 2 to R-1, and end
+    with round R-1 over. For a case in round 1 there are no commands and the
+    deck is irrelevant: the case deals round 1 itself.
+    """
+
+    ruleset: str
+    players: int
+    deck: tuple[Card, ...]
+    first_player: int
+    commands: tuple[Command, ...]
+
+
+# --------------------------------------------------------------------------
+# what one round can award
+
+
+def _bonus_cap(rules: Ruleset, players: int) -> int:
+    """The most tokens one round can award besides its winners' round tokens.
+
+    Read off the deck, because each source is bounded by its cards: the
+    sole Spy gives one token however many Spies there are (ruling 10); each
+    Jester marks once and pays once; each Bishop scores at most its one
+    play; each Constable pays once, when its pile's owner is knocked out.
+    """
+    deck = rules.deck_for(players)
+    return (
+        (Card.SPY in deck)
+        + deck.count(Card.JESTER)
+        + deck.count(Card.BISHOP)
+        + deck.count(Card.CONSTABLE)
+    )
+
+
+@attrs.frozen
+class _Caps:
+    """Bounds on one round's awards: ``extra`` tokens beyond one (a tie's
+    co-winners and the bonuses) in all, ``per_player`` tokens to one seat."""
+
+    extra: int
+    per_player: int
+
+
+def _proved_caps(rules: Ruleset, players: int, live: int) -> _Caps:
+    """What the rules allow a round with ``live`` players dealt in: every
+    one of them may share the win, and every bonus may go to one seat."""
+    bonus = _bonus_cap(rules, players)
+    return _Caps(extra=live - 1 + bonus, per_player=1 + bonus)
+
+
+def _practical_caps(rules: Ruleset, players: int, live: int) -> _Caps:
+    """What random rounds award often enough to be found quickly: a two-way
+    tie or one bonus (two bonuses with Premium's 5-to-8-player cards, where
+    about 7 % of rounds award three tokens), never more than two tokens to
+    one seat. Searching with these first keeps the search from putting off
+    the extra tokens until only a three-way tie could still give them."""
+    proved = _proved_caps(rules, players, live)
+    extra = 2 if _bonus_cap(rules, players) >= 2 else 1
+    return _Caps(extra=min(extra, proved.extra), per_player=min(2, proved.per_player))
+
+
+# --------------------------------------------------------------------------
+# the goal, and what is impossible
+
+
+@attrs.frozen
+class _Goal:
+    rules: Ruleset
+    players: int
+    tokens: tuple[int, ...]
+    #: the rounds to play: R - 1
+    rounds: int
+    first_player: int
+    contenders: tuple[int, ...]
+
+    @property
+    def threshold(self) -> int:
+        return self.rules.tokens_to_win(self.players)
+
+
+def _goal(
+    ruleset: str | Ruleset,
+    players: int,
+    tokens: Sequence[int],
+    round_number: int,
+    first_player: int,
+    contenders: Sequence[int],
+) -> _Goal:
+    """The arguments checked for form (not for possibility); a malformed
+    argument is the caller's error and raises :class:`ValueError`."""
+    rules = get_ruleset(ruleset)
+    if type(players) is not int or not rules.supports(players):
+        raise ValueError(f"{rules.name} is for {rules.min_players}-{rules.max_players} players")
+    wanted = tuple(tokens)
+    if len(wanted) != players or any(type(t) is not int or t < 0 for t in wanted):
+        raise ValueError(f"tokens must be {players} non-negative integers, not {list(tokens)}")
+    if type(round_number) is not int or round_number < 1:
+        raise ValueError(f"round_number must be a positive integer, not {round_number!r}")
+    if type(first_player) is not int or not 0 <= first_player < players:
+        raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
+    tied = tuple(sorted(contenders))
+    if any(type(p) is not int or not 0 <= p < players for p in tied) or len(set(tied)) != len(tied):
+        raise ValueError(f"contenders must be distinct seats, not {list(contenders)}")
+    return _Goal(rules, players, wanted, round_number - 1, first_player, tied)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def impossibility(
+    ruleset: str | Ruleset,
+    players: int,
+    tokens: Sequence[int],
+    round_number: int,
+    first_player: int,
+    contenders: Sequence[int] = (),
+) -> str | None:
+    """Why no game reaches the start of round ``round_number`` with
+    ``tokens``, ``first_player`` allowed to start it and (Premium) a
+    tie-break between ``contenders`` pending; ``None`` when the token rules
+    do not rule it out (a search may still fail to find it).
+
+    Each reason is a proof from rules that hold in every game:
+
+    * round 1 starts with no tokens and no tie;
+    * every round ends with at least one winner, who gains a token, so R-1
+      rounds award at least R-1 tokens;
+    * a round awards at most one token to each player dealt in plus its
+      bonus tokens (:func:`_bonus_cap`), and at most one round token plus
+      every bonus to one seat;
+    * the first player of a round after the first won the round before, so
+      holds a token (a Premium tie-break round's first player is one of the
+      tied players, who hold the tokens to win);
+    * a player at the tokens to win has ended the game, unless (Premium)
+      several reached them together and tie for it, which the 2019 editions
+      do not know (they share the win, ruling 12).
+    """
+    goal = _goal(ruleset, players, tokens, round_number, first_player, contenders)
+    wanted, tied, threshold = goal.tokens, goal.contenders, goal.threshold
+    if goal.rounds == 0:
+        if any(wanted):
+            return "round 1 starts with no tokens"
+        if tied:
+            return "round 1 cannot be a tie-break round"
+        return None
+    if tied:
+        if goal.rules.game_tie is not GameTie.TIE_BREAK_ROUND:
+            return f"{goal.rules.name} has no tie-break round: tied players share the win"
+        if len(tied) < 2:
+            return "a tie for the game is between two or more players"
+        if any(wanted[p] < threshold for p in tied):
+            return f"every tied player holds the {threshold} tokens to win"
+        if any(wanted[p] >= threshold for p in range(players) if p not in tied):
+            return f"a player with {threshold} tokens who is not tied has won the game"
+        if first_player not in tied:
+            return "a tie-break round's first player is one of the tied players"
+    else:
+        if any(t >= threshold for t in wanted):
+            return f"a player with {threshold} tokens has won (or, in Premium, tied) the game"
+        if wanted[first_player] == 0:
+            return "the first player of a later round won the round before, so holds a token"
+    proved = _proved_caps(goal.rules, players, players)
+    rounds = _count(goal.rounds, "round")
+    award = "awards" if goal.rounds == 1 else "award"
+    least, most = goal.rounds, goal.rounds * (1 + proved.extra)
+    each = goal.rounds * proved.per_player
+    if sum(wanted) < least:
+        return f"{rounds} {award} at least {_count(least, 'token')}"
+    if sum(wanted) > most:
+        return f"{rounds} {award} at most {_count(most, 'token')}"
+    if max(wanted) > each:
+        return f"{rounds} {award} one player at most {_count(each, 'token')}"
+    return None
+
+
+# --------------------------------------------------------------------------
+# the search
+
+
+@attrs.frozen
+class _Round:
+    """One round found: how it was dealt and played, and where it ended."""
+
+    deck: tuple[Card, ...]
+    first_player: int
+    commands: tuple[Command, ...]
+    end: GameState
+
+
+def _allows_start(state: GameState, first_player: int) -> bool:
+    """Whether the engine deals the next round with ``first_player`` first:
+    asked of the engine, not recomputed, so the rules live in one place."""
+    deck = state.ruleset.deck_for(state.players)
+    try:
+        push(state, StartRound(deck=deck, first_player=first_player))
+    except LoveLetterError:
+        return False
+    return True
+
+
+class _Level:
+    """One level of the search: the state before a round (``None``: before
+    round 1), who may start that round, and its candidates still untried."""
+
+    def __init__(self, state: GameState | None, goal: _Goal, limit: int) -> None:
+        self.state = state
+        self.limit = limit
+        self.tried = 0
+        self.candidates: list[_Round] = []
+        if state is None:
+            self.starters: Sequence[int] = range(goal.players)  # round 1's is free
+            self.need = sum(goal.tokens)
+        else:
+            self.starters = [p for p in range(goal.players) if _allows_start(state, p)]
+            self.need = sum(goal.tokens) - sum(state.tokens)
+
+    def batch(self, left: int) -> int:
+        """Rounds to simulate before trying the kept ones. When every round
+        left must award exactly one token, any kept round will do; when some
+        must award more, rounds that do are rare and worth waiting for."""
+        return 1 if self.need == left else _BATCH
+
+
+class _Search:
+    """A depth-first search over rounds (see the module's docstring).
+
+    All randomness comes from one :class:`random.Random`, and every choice
+    is made in a fixed order, so a seed always gives the same prelude.
+    """
+
+    def __init__(self, goal: _Goal, rng: random.Random, budget: int, practical: bool) -> None:
+        self.goal = goal
+        self.rng = rng
+        self.budget = budget
+        self.practical = practical
+        #: rounds simulated so far
+        self.spent = 0
+        self.canonical = goal.rules.deck_for(goal.players)
+
+    def caps(self, live: int) -> _Caps:
+        if self.practical:
+            return _practical_caps(self.goal.rules, self.goal.players, live)
+        return _proved_caps(self.goal.rules, self.goal.players, live)
+
+    def feasible(self, tokens: Sequence[int], contenders: tuple[int, ...], left: int) -> bool:
+        """Whether ``left`` more rounds may still lead from ``tokens`` (with a
+        tie-break between ``contenders`` pending, if any) to the goal: the
+        necessary conditions of :func:`impossibility`, from this point."""
+        goal = self.goal
+        need = [w - t for w, t in zip(goal.tokens, tokens, strict=True)]
+        if min(need) < 0:
+            return False
+        if left == 0:
+            return not any(need) and contenders == goal.contenders
+        live = goal.players
+        if contenders:
+            # Every later round is a tie-break round: only the tied players
+            # are dealt in, and each round must renew the tie (a single
+            # gainer would win the game), so every seat still tied at the
+            # end gains in each of them.
+            if not goal.contenders or not set(goal.contenders) <= set(contenders):
+                return False
+            if any(need[p] for p in range(goal.players) if p not in contenders):
+                return False
+            if any(need[p] < left for p in goal.contenders):
+                return False
+            live = len(contenders)
+        elif not goal.contenders:
+            if need[goal.first_player] == 0:
+                return False  # the last round's winners must include the first player
+        elif not self.tie_possible(tokens, need, left):
+            return False
+        caps = self.caps(live)
+        total = sum(need)
+        return left <= total <= left * (1 + caps.extra) and max(need) <= left * caps.per_player
+
+    def tie_possible(self, tokens: Sequence[int], need: Sequence[int], left: int) -> bool:
+        """Whether the wanted tie can still be called in one of the ``left``
+        rounds, none called yet. If it is called in the ``j``-th of them,
+        the ``left - j`` rounds after it are tie-break rounds that must
+        renew it: every tied player gains in each, nobody else in any. The
+        ``j - 1`` rounds before it award a token each at least, and cannot
+        take a tied player to the threshold (alone, they would win)."""
+        tied = self.goal.contenders
+        threshold = self.goal.threshold
+        others = sum(n for p, n in enumerate(need) if p not in tied)
+        for j in range(1, left + 1):
+            renewals = left - j
+            if any(need[p] <= renewals for p in tied):
+                continue
+            before = others + sum(
+                min(need[p] - renewals - 1, threshold - 1 - tokens[p]) for p in tied
+            )
+            if before >= j - 1:
+                return True
+        return False
+
+    def run(self) -> list[_Round] | None:
+        """Rounds 1 to R-1, or ``None`` when the budget runs out first.
+
+        Depth first, with a stack rather than recursion (a tie renewed
+        round after round makes long games): each level holds the state
+        after the rounds chosen so far and the candidates for its next
+        round still untried. A level simulates rounds in batches and tries
+        the kept ones best first (:meth:`rank`); a level other than the
+        first gives up after ``_NODE_LIMIT`` rounds, and the search goes
+        back to the next candidate of the level above."""
+        goal = self.goal
+        stack = [_Level(None, goal, self.budget)]
+        chosen: list[_Round] = []
+        while stack and self.spent < self.budget:
+            level = stack[-1]
+            left = goal.rounds - len(chosen)
+            if level.candidates:
+                candidate = level.candidates.pop(0)
+                chosen.append(candidate)
+                if left == 1:
+                    return chosen
+                stack.append(_Level(candidate.end, goal, _NODE_LIMIT))
+            elif level.tried < level.limit:
+                found: list[_Round] = []
+                for _ in range(level.batch(left)):
+                    level.tried += 1
+                    self.spent += 1
+                    kept = self.trial(level.state, level.starters, left)
+                    if kept is not None:
+                        found.append(kept)
+                    if self.spent >= self.budget:
+                        break
+                level.candidates = sorted(found, key=self.rank)  # stable
+            else:
+                stack.pop()
+                if chosen:
+                    chosen.pop()
+        return None
+
+    def rank(self, candidate: _Round) -> tuple[int, int]:
+        """How hard the rest looks after ``candidate`` (lower first): the
+        extra tokens still to win, then how unevenly the missing tokens are
+        spread (their sum of squares), since a seat owed many tokens late
+        needs the rare rounds that give one seat several."""
+        need = [w - t for w, t in zip(self.goal.tokens, candidate.end.tokens, strict=True)]
+        return sum(need), sum(n * n for n in need)
+
+    def survivors(self, state: GameState | None, left: int) -> frozenset[int]:
+        """The seats that must still be in the round at its end, for it to
+        be the last one: the first player of the next round, who must win
+        it; and without Jesters, Constables and Bishops (whose token may
+        come before its player goes out), every seat still owed a token
+        (2019's Spy pays only a player still in). A round that loses one is
+        abandoned early."""
+        goal = self.goal
+        if left != 1:
+            return frozenset()
+        tokens = state.tokens if state is not None else (0,) * goal.players
+        deck = self.canonical
+        if all(card not in deck for card in (Card.JESTER, Card.CONSTABLE, Card.BISHOP)):
+            return frozenset(p for p, t in enumerate(tokens) if goal.tokens[p] > t)
+        return frozenset() if goal.contenders else frozenset({goal.first_player})
+
+    def trial(self, state: GameState | None, starters: Sequence[int], left: int) -> _Round | None:
+        """One random round after ``state``: kept if it can lead to the goal."""
+        goal, rng = self.goal, self.rng
+        first = _pick(rng, starters)
+        cards = list(self.canonical)
+        rng.shuffle(cards)
+        deck = tuple(cards)
+        if state is None:
+            start = new_game(goal.rules, goal.players, first_player=first, deck=deck)
+        else:
+            start = push(state, StartRound(deck=deck, first_player=first))
+        played = self.play(start, self.survivors(state, left))
+        if played is None:
+            return None
+        commands, end = played
+        return _Round(deck, first, commands, end) if self.keeps(end, left) else None
+
+    def keeps(self, end: GameState, left: int) -> bool:
+        """Whether a round that ended in ``end`` (``left`` rounds were still
+        to play before it) can lead to the goal."""
+        if not self.feasible(end.tokens, end.contenders, left - 1):
+            return False
+        return left > 1 or _allows_start(end, self.goal.first_player)
+
+    def play(
+        self, state: GameState, survivors: frozenset[int]
+    ) -> tuple[tuple[Command, ...], GameState] | None:
+        """Play the round out with random legal commands: its commands and
+        the state at its end. ``None`` as soon as the game ends, a player
+        passes the tokens wanted (Premium awards some tokens mid-round) or
+        one of ``survivors`` is out.
+
+        Each round draws its style, since no single one finds every kind
+        of round: uniform over the commands (mostly Guards, which end
+        rounds early), uniform over the cards first (more rounds reach the
+        showdown, where ties are), or, as often as both together, steered
+        towards the tokens still missing (:func:`_steer`), which finds the
+        rare rounds that give several tokens to the right players."""
+        rng = self.rng
+        wanted = self.goal.tokens
+        style = _pick(rng, (0, 1, 2, 2))
+        commands: list[Command] = []
+        table = state.table
+        while state.decision is not _NEXT_ROUND:
+            if state.decision is Decision.GAME_OVER:
+                return None
+            options: Sequence[Command]
+            if style == 0 or state.decision is not _PLAY:
+                options = legal_commands(state)
+            else:
+                cards = playable_cards(state)
+                if style == 2:
+                    options = _steer(state, cards, wanted, rng)
+                else:
+                    options = legal_commands(state, _pick(rng, cards))
+            command = _pick(rng, options)
+            commands.append(command)
+            state = push(state, command)
+            if state.table is not table:  # tokens live in the table: compare when it changes
+                table = state.table
+                if any(t > w for t, w in zip(table.tokens, wanted, strict=True)):
+                    return None
+            if survivors and not survivors.isdisjoint(state.out):
+                return None
+        return tuple(commands), state
+
+
+#: the cards that award tokens besides a round win
+_BONUS_CARDS = frozenset({Card.SPY, Card.JESTER, Card.BISHOP, Card.CONSTABLE})
+
+
+def _steer(
+    state: GameState, cards: Sequence[Card], wanted: Sequence[int], rng: random.Random
+) -> Sequence[Command]:
+    """The commands a steered player picks from.
+
+    The search sees every hand, so it can play towards the tokens still
+    owed: a player owed a token plays a bonus card when holding one; a
+    Bishop names the right number only for a player owed a token (and not
+    to reach the threshold alone, which would end the game); a Jester marks
+    a player whose win would pay exactly when its own player is owed a
+    token; a Guard knocks out the players better out (:func:`_better_out`).
+    Random play finds the rounds that give several tokens to the right
+    players far more slowly (the last round of some tie-break preludes by a
+    factor of 20)."""
+    player = state.current
+    table = state.table
+    owed = _owed(state, wanted)
+    bonus = [c for c in cards if c in _BONUS_CARDS]
+    if bonus and owed[player] > 0 and rng.random() < 0.75:
+        card = _pick(rng, bonus)
+    else:
+        card = _pick(rng, cards)
+    options = legal_commands(state, card)
+    if card is not Card.BISHOP and card is not Card.JESTER and card is not Card.GUARD:
+        return options
+    rules = table.ruleset
+    threshold = rules.tokens_to_win(table.players)
+    toward: list[Command] = []
+    for command in options:
+        assert isinstance(command, PlayCard)
+        target = command.target
+        if target is None:
+            continue
+        if card is Card.JESTER:
+            if (owed[target] > 0) == (owed[player] > 0):
+                toward.append(command)
+            continue
+        held = state.hands[target][0]
+        # Premium names numbers, 2019 names cards (an IntEnum: compare by identity)
+        hit = command.guess == rules.values[held] if rules.names_numbers else command.guess is held
+        if card is Card.BISHOP:
+            if hit == (owed[player] > 0 and table.tokens[player] + 1 < threshold):
+                toward.append(command)
+        elif hit == _better_out(state, target, owed, threshold):
+            toward.append(command)
+    return toward or options
+
+
+def _owed(state: GameState, wanted: Sequence[int]) -> list[int]:
+    """The tokens each seat still needs, less one for each Jester it played
+    on a seat that needs some (that token comes if the marked seat wins)."""
+    owed = [w - t for w, t in zip(wanted, state.tokens, strict=True)]
+    for player, marked in state.marks:
+        if wanted[marked] > state.tokens[marked]:
+            owed[player] -= 1
+    return owed
+
+
+def _better_out(state: GameState, seat: int, owed: Sequence[int], threshold: int) -> bool:
+    """Whether knocking ``seat`` out helps: a seat owed nothing (more) cannot
+    win once out; a seat with a Constable in its pile gains a token by going
+    out, which helps if it is owed one, and does not end the game by taking
+    it to the threshold alone (a knock-out that ends the round scores with
+    the round's winners instead)."""
+    if Card.CONSTABLE not in state.discards[seat]:
+        return owed[seat] <= 0
+    ends_round = state.players - len(state.out) == 2
+    return owed[seat] > 0 and (ends_round or state.tokens[seat] + 1 < threshold)
+
+
+def prior_rounds(
+    ruleset: str,
+    players: int,
+    tokens: Sequence[int],
+    round_number: int,
+    first_player: int,
+    contenders: Sequence[int] = (),
+    *,
+    seed: int = 0,
+    budget: int = DEFAULT_BUDGET,
+) -> Prelude | None:
+    """The rounds to play before round ``round_number`` of a game of
+    ``ruleset`` and ``players`` so that it starts with ``tokens``, may be
+    started by ``first_player`` and, when ``contenders`` is given, is the
+    Premium tie-break round between them (ruling 31).
+
+    ``None`` when no game can get there (:func:`impossibility` says why) or
+    when ``budget`` simulated rounds found none (then another seed or a
+    larger budget may). The same arguments always give the same prelude.
+    Round 1 needs no prelude: no commands, and a deck that does not matter.
+    Malformed arguments raise :class:`ValueError`.
+    """
+    goal = _goal(ruleset, players, tokens, round_number, first_player, contenders)
+    if impossibility(goal.rules, players, tokens, round_number, first_player, contenders):
+        return None
+    if goal.rounds == 0:
+        return Prelude(goal.rules.name, players, goal.rules.deck_for(players), first_player, ())
+    rng = random.Random(seed)
+    rounds: list[_Round] | None = None
+    spent = 0
+    for practical in (True, False):
+        search = _Search(goal, rng, budget - spent, practical)
+        if practical:
+            if not search.feasible((0,) * players, (), goal.rounds):
+                continue  # the goal needs the rarer rounds from the start
+            # leave half of the budget to the search that allows rare rounds
+            search.budget = budget // 2
+        rounds = search.run()
+        spent += search.spent
+        if rounds is not None:
+            break
+    if rounds is None:
+        return None
+    commands: list[Command] = []
+    for index, found in enumerate(rounds):
+        if index:
+            commands.append(StartRound(deck=found.deck, first_player=found.first_player))
+        commands.extend(found.commands)
+    first = rounds[0]
+    return Prelude(goal.rules.name, players, first.deck, first.first_player, tuple(commands))
+
+
+# --------------------------------------------------------------------------
+# checking a prelude
+
+
+def check_prelude(
+    prelude: Prelude,
+    tokens: Sequence[int],
+    round_number: int,
+    first_player: int,
+    contenders: Sequence[int] = (),
+) -> list[str]:
+    """What is wrong with ``prelude`` as the rounds before round
+    ``round_number`` (an empty list: nothing).
+
+    Replays it through the engine: round 1 dealt from ``prelude.deck`` with
+    ``prelude.first_player``, then every command, each ``StartRound``
+    stacking its deck and naming its first player. The game must then be
+    between rounds (round R-1 over, the game not over) in round R-1, with
+    exactly ``tokens``; a round R dealt with ``first_player`` first must be
+    accepted; and the pending tie-break must be between exactly
+    ``contenders`` (none if empty), called by a ``GameTied`` in round R-1.
+    For round 1 the prelude must have no commands, the case's first player
+    and no tokens (its deck is not used).
+    """
+    problems: list[str] = []
+    try:
+        rules = get_ruleset(prelude.ruleset)
+        state = new_game(
+            rules, prelude.players, first_player=prelude.first_player, deck=prelude.deck
+        )
+    except (LoveLetterError, ValueError) as error:
+        return [f"round 1 cannot be dealt: {error}"]
+    wanted = tuple(tokens)
+    tied = tuple(sorted(contenders))
+    if round_number == 1:
+        if prelude.commands:
+            problems.append("round 1 needs no commands before it")
+        if any(wanted) or tied:
+            problems.append("round 1 starts with no tokens and no tie")
+        if prelude.first_player != first_player:
+            problems.append(f"round 1's first player is {prelude.first_player}, not {first_player}")
+        return problems
+    last_tie: tuple[int, tuple[int, ...]] | None = None
+    for index, command in enumerate(prelude.commands):
+        if isinstance(command, StartRound) and (
+            command.deck is None or command.first_player is None
+        ):
+            problems.append(f"command {index}: a StartRound must stack its deck and first player")
+        try:
+            state, events = step(state, command)
+        except (LoveLetterError, ValueError) as error:
+            problems.append(f"command {index} ({command!r}) is refused: {error}")
+            return problems
+        for event in events:
+            if isinstance(event, GameTied):
+                last_tie = (state.round_number, event.tied)
+    if state.decision is not _NEXT_ROUND:
+        problems.append(f"the game waits for {state.decision.value!r}, not for the next round")
+    if state.round_number != round_number - 1:
+        problems.append(f"the prelude ends in round {state.round_number}, not {round_number - 1}")
+    if state.tokens != wanted:
+        problems.append(f"the tokens are {list(state.tokens)}, not {list(wanted)}")
+    if state.contenders != tied:
+        problems.append(f"the players tied are {list(state.contenders)}, not {list(tied)}")
+    if tied and last_tie != (round_number - 1, tied):
+        problems.append(f"round {round_number - 1} does not end with a tie between {list(tied)}")
+    if state.decision is _NEXT_ROUND and not _allows_start(state, first_player):
+        problems.append(f"player {first_player} may not start round {round_number}")
+    return problems
