@@ -130,12 +130,17 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
             position.pop("sightings", None)
         script_start = {"position": position}
     prelude = len(steps)
+    before = _steps_before_the_draw(data["steps"]) if replay and replay.after_draw else 0
+    if before is None:
+        why = "about the moment before a draw, which play never rests at; "
+        return Plan(case, None, not_applicable=(f"the whole case: {why}{_needs('positions')}",))
     index: list[int | None] = []
     for number, step in enumerate(data["steps"]):
-        if replay is not None and replay.after_first_step and number == 0:
-            # the replay ends after this step's draw: it cannot be sent
+        if number < before:
+            # the replay start ends after the position's draw: what the case
+            # does before that draw cannot be sent
             index.append(None)
-            skipped.append(f"step 1 {render(step['command'])}: reached by the replay start")
+            skipped.append(f"step {number + 1}: before the draw the replay start ends with")
             continue
         index.append(len(steps))
         if "checks" in step:
@@ -153,6 +158,16 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
         "steps": steps,
     }
     return Plan(case, script, prelude, tuple(index), tuple(skipped), replay is not None)
+
+
+def _steps_before_the_draw(steps: list[JSON]) -> int | None:
+    """How many steps of a case starting before a draw (``drawn: false``)
+    come up to and including its first accepted ``DrawCard`` (None: it has
+    none, so nothing of it happens after the draw)."""
+    for number, step in enumerate(steps):
+        if step.get("command", {}).get("type") == "DrawCard" and "rejected" not in step:
+            return number + 1
+    return None
 
 
 def _observe_request(checks: Mapping[str, JSON], caps: frozenset[str]) -> dict[str, JSON]:

@@ -579,7 +579,7 @@ def replay_schema() -> JSON:
                 "additionalProperties": False,
             },
             "commands": {"type": "array", "items": {"$ref": "#/$defs/command"}},
-            "after_first_step": {"type": "boolean"},
+            "after_draw": {"type": "boolean"},
         },
         "additionalProperties": False,
         "$defs": _common_defs(),

@@ -33,7 +33,7 @@ JSON = Any
 
 #: the replay file format this package reads
 REPLAY_FORMAT = 1
-_KEYS = {"format", "case", "ruleset", "players", "deal", "commands", "after_first_step"}
+_KEYS = {"format", "case", "ruleset", "players", "deal", "commands", "after_draw"}
 
 
 @attrs.frozen
@@ -49,9 +49,9 @@ class ReplayStart:
     first_player: int
     #: every command from that deal to the case's start, in protocol form
     commands: tuple[dict[str, JSON], ...]
-    #: the position has ``drawn: false``: these commands reach it only
-    #: after the draw the case's first step (a ``DrawCard``) makes
-    after_first_step: bool = False
+    #: the position has ``drawn: false``: play never rests before a draw,
+    #: so these commands reach the moment right after the position's draw
+    after_draw: bool = False
     path: str = ""
 
     def deal(self) -> dict[str, JSON]:
@@ -83,9 +83,9 @@ def parse_replay(data: JSON, file: str, name: str) -> ReplayStart:
         if not isinstance(command, dict) or command.get("type") not in COMMAND_FIELDS:
             raise c.fail(where, "expected a command with a known type")
         c.command(command, where, strict=True)
-    after = data.get("after_first_step", False)
+    after = data.get("after_draw", False)
     if not isinstance(after, bool):
-        raise c.fail("after_first_step", "expected true or false")
+        raise c.fail("after_draw", "expected true or false")
     return ReplayStart(
         name=name,
         ruleset=ruleset,
@@ -93,7 +93,7 @@ def parse_replay(data: JSON, file: str, name: str) -> ReplayStart:
         deck=tuple(deck),
         first_player=first,
         commands=tuple(commands),
-        after_first_step=after,
+        after_draw=after,
         path=file,
     )
 

@@ -18,7 +18,7 @@ players: 2
 deal: {deck: [Princess, Guard], first_player: 0}
 commands:
   - {type: PlayCard, player: 0, card: Guard, target: 1, guess: Priest}
-after_first_step: false
+after_draw: false
 """
 
 
@@ -38,7 +38,7 @@ def test_a_well_formed_replay_loads(tmp_path: Path) -> None:
     replay = replays["2019/topic/some-case"]
     assert replay.deal() == {"deck": ["Princess", "Guard"], "first_player": 0}
     assert replay.commands[0]["card"] == "Guard"
-    assert not replay.after_first_step
+    assert not replay.after_draw
 
 
 def test_no_directory_means_no_replays(tmp_path: Path) -> None:
@@ -56,8 +56,8 @@ def test_no_directory_means_no_replays(tmp_path: Path) -> None:
         (GOOD.replace("type: PlayCard", "type: Teleport"), "commands[0]", "known type"),
         (GOOD.replace("card: Guard,", "card: Joker,"), "commands[0].card", "card name"),
         (
-            GOOD.replace("after_first_step: false", "after_first_step: 1"),
-            "after_first_step",
+            GOOD.replace("after_draw: false", "after_draw: 1"),
+            "after_draw",
             "true",
         ),
         (GOOD + "extra: 1\n", "extra", "unknown key"),
