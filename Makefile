@@ -39,3 +39,10 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+# Replay starts (conformance/replays): for every position case, a stacked
+# round-1 deal and the commands that reach it through the rules; names every
+# position no play reaches (exit 1). `--check` only verifies the files.
+.PHONY: replays
+replays: $(STAMP)
+	$(BIN)/python -m loveletter.conformance.reach
