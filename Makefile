@@ -1,7 +1,7 @@
 # Two entry points that work on a fresh machine with only Python 3.11+:
 #   make demo   simulate a game and print it as a narrative
-#   make test   ruff, mypy --strict, pytest, the conformance suite (in process and
-#               through the protocol adapter)
+#   make test   ruff, mypy --strict, pytest, the conformance suite (in process,
+#               through the protocol adapter, and from every replay start)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -31,6 +31,7 @@ pytest: $(STAMP)
 conformance: $(STAMP)
 	$(BIN)/loveletter conformance run --quiet
 	$(BIN)/loveletter conformance run --quiet --impl "$(BIN)/python -m loveletter.conformance.adapter"
+	$(BIN)/loveletter conformance run --quiet --starts replay
 
 test: lint typecheck pytest conformance
 
