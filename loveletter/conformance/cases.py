@@ -616,6 +616,19 @@ class _CaseLoader(yaml.SafeLoader):
             if part is not None:
                 self._path.pop()
 
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        # A key given twice would silently lose the first value (a check
+        # that quietly disappears): refuse it, naming the key and its line.
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if isinstance(key, str | int | float | bool) or key is None:
+                if key in seen:
+                    line = key_node.start_mark.line + 1
+                    raise _Refused(str(key), line, f"the key {key!r} is given twice")
+                seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
     def construct_long_int(self, node: yaml.ScalarNode) -> Any:
         text = str(node.value)
         if len(text) > _MAX_INTEGER_TEXT:

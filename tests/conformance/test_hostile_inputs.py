@@ -117,6 +117,15 @@ def test_non_utf8_bytes_are_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert f"case {TIE}: line 3: not UTF-8" in message
 
 
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    text = TIE_FILE.read_text(encoding="utf-8")
+    text = text.replace("\nsteps:", "\nplayers: 4\nsteps:", 1)
+    path = tmp_path / f"{TIE}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CaseError, match=r"players: line \d+: the key 'players' is given twice"):
+        load_case(path)
+
+
 @pytest.mark.parametrize("digits", [5000, 1000, 20])
 def test_integer_with_many_digits_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], digits: int
