@@ -18,6 +18,7 @@ from typing import Any
 
 from loveletter.cards import Card
 from loveletter.commands import Command, StartRound
+from loveletter.conformance.execute import observe_state
 from loveletter.engine import legal_commands, replay, start_game, step
 from loveletter.errors import IllegalCommand, SerializationError
 from loveletter.rulesets import RULESETS
@@ -66,27 +67,8 @@ def _run(script: dict[str, JSON]) -> dict[str, JSON]:
 def _observe(state: GameState, request: dict[str, JSON]) -> dict[str, JSON]:
     observation: dict[str, JSON] = {}
     if request.get("state"):
-        observation["state"] = {
-            "decision": state.decision.value,
-            "to_act": state.to_act,
-            "current": state.current,
-            "round_number": state.round_number,
-            "turn_number": state.turn_number,
-            "deck": to_data(state.deck),
-            "set_aside": to_data(state.set_aside),
-            "face_up": to_data(state.face_up),
-            "hands": to_data(state.hands),
-            "discards": to_data(state.discards),
-            "out": sorted(state.out),
-            "protected": sorted(state.protected),
-            "tokens": list(state.tokens),
-            "round_result": to_data(state.round_result),
-            "winners": list(state.winners),
-            "required": state.required,
-            "marks": to_data(state.marks),
-            "contenders": list(state.contenders),
-            "pending": list(state.pending),
-        }
+        # the full-information state, built as our own adapter builds it
+        observation["state"] = observe_state(state)
     if request.get("legal_commands"):
         commands = [c for c in legal_commands(state) if not isinstance(c, StartRound)]
         observation["legal_commands"] = to_data(commands)
