@@ -10,6 +10,7 @@ the suite needs only the package's own dependencies.
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -671,6 +672,23 @@ def load_case(path: Path | str) -> Case:
         raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    key = (file, hashlib.blake2b(raw).digest())
+    cached = _PARSED.get(key)
+    if cached is not None:
+        return cached
+    case = _parse_file(raw, file)
+    if len(_PARSED) < _PARSED_LIMIT:
+        _PARSED[key] = case
+    return case
+
+
+#: cases already checked, by file and content: parsing YAML in pure Python
+#: is the slow part of a run, and a program may load the suite many times
+_PARSED: dict[tuple[str, bytes], Case] = {}
+_PARSED_LIMIT = 100_000
+
+
+def _parse_file(raw: bytes, file: str) -> Case:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -197,7 +197,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(problem)
     try:
         every = load_suite(args.cases)
-        replays = load_replays(args.cases.parent / "replays")
     except CaseError as error:
         return _fail(f"bad case: {error}")
     xfail: list[str] | None = None
@@ -221,7 +220,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"--trace: cannot write {args.trace}: {error.strerror or error}")
     try:
-        return _run(args, cases, xfail, trace, replays)
+        return _run(args, cases, xfail, trace)
     finally:
         if trace is not None:
             trace.close()
@@ -232,7 +231,6 @@ def _run(
     cases: list[Case],
     xfail: list[str] | None,
     trace: TextIO | None,
-    replays: dict[str, ReplayStart],
 ) -> int:
     def traced(direction: str, line: str) -> None:
         assert trace is not None
@@ -266,6 +264,13 @@ def _run(
     options = Options(
         capabilities=implementation.capabilities, rejections=args.rejections, starts=args.starts
     )
+    replays: dict[str, ReplayStart] = {}
+    if args.starts == "replay" or "positions" not in options.capabilities:
+        try:
+            replays = load_replays(args.cases.parent / "replays")
+        except CaseError as error:
+            implementation.close()
+            return _fail(f"bad replay start: {error}")
     try:
         report = run_suite(cases, implementation, show, xfail, options=options, replays=replays)
     finally:

@@ -14,6 +14,7 @@ error naming the file and the field.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,20 @@ def load_replay(path: Path, name: str) -> ReplayStart:
         raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
     if raw is None:
         raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    key = (file, name, hashlib.blake2b(raw).digest())
+    cached = _PARSED.get(key)
+    if cached is None:
+        cached = _parse_file(raw, file, name)
+        if len(_PARSED) < 100_000:
+            _PARSED[key] = cached
+    return cached
+
+
+#: replay starts already checked, by file, case and content (see cases.py)
+_PARSED: dict[tuple[str, str, bytes], ReplayStart] = {}
+
+
+def _parse_file(raw: bytes, file: str, name: str) -> ReplayStart:
     try:
         data = yaml.load(raw.decode("utf-8"), Loader=_CaseLoader)  # a SafeLoader, stricter
     except UnicodeDecodeError as error:
