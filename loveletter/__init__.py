@@ -24,6 +24,7 @@ from loveletter.engine import (
     step,
 )
 from loveletter.errors import (
+    EventMismatch,
     IllegalCommand,
     LoveLetterError,
     PositionError,
@@ -31,7 +32,7 @@ from loveletter.errors import (
     SerializationError,
 )
 from loveletter.events import Event
-from loveletter.evolution import EventMismatch, evolve
+from loveletter.evolution import evolve
 from loveletter.positions import Position, from_position, to_position
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
 from loveletter.serialization import dumps, from_data, loads, to_data

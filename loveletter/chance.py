@@ -16,6 +16,7 @@ either way, so replaying never needs the seed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+import secrets
 from hashlib import blake2b
 from math import factorial
 from typing import TypeVar
@@ -60,3 +61,20 @@ def _bits_needed(size: int) -> int:
 def choose(options: Sequence[T], seed: int, round_number: int, purpose: str) -> T:
     """One of ``options``, uniformly, from the seed."""
     return options[chance_number(seed, round_number, purpose) % len(options)]
+
+
+#: Seeds are integers from 0 to 2**256 - 1. A fresh game takes 128 bits
+#: from the operating system's secure source (:func:`fresh_seed`): a seed is
+#: a secret until the game ends, since whoever knows it knows every deck.
+SEED_LIMIT = 2**256
+
+
+def is_seed(value: object) -> bool:
+    """Whether ``value`` can be a seed: an ``int`` (not a ``bool``) from 0
+    to ``SEED_LIMIT - 1``."""
+    return type(value) is int and 0 <= value < SEED_LIMIT
+
+
+def fresh_seed() -> int:
+    """A new 128-bit seed from the operating system's secure random source."""
+    return secrets.randbits(128)

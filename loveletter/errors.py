@@ -28,7 +28,15 @@ class RejectionKind(StrEnum):
 
 
 class LoveLetterError(Exception):
-    """Base class of every error this package raises on purpose."""
+    """Base class of every error this package raises on purpose.
+
+    Every way into the engine (``new_game``, ``start_game``, ``replay``,
+    ``from_position``, ``loads``, ``view``, the record and notation readers)
+    raises only subclasses of this for bad input, never ``IndexError``,
+    ``RecursionError`` or a bare ``ValueError``; each names what is wrong.
+    The subclasses also derive from ``ValueError`` so that older callers
+    catching that keep working.
+    """
 
 
 class IllegalCommand(LoveLetterError, ValueError):
@@ -60,4 +68,46 @@ class SerializationError(LoveLetterError, ValueError):
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
+        self.detail = message
+
+
+class SetupError(LoveLetterError, ValueError):
+    """Arguments that cannot start a game (``new_game``, ``start_game``):
+    ``field`` names the argument (``"players"``, ``"seed"``, ...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.detail = message
+
+
+class StateError(LoveLetterError, ValueError):
+    """A state that no game can reach (read from JSON or built by hand):
+    ``field`` names the part that is wrong (``"hands[2]"``, ``"current"``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.detail = message
+
+
+class EventMismatch(LoveLetterError, ValueError):
+    """An event log that no game produces (forged, reordered, truncated or
+    redacted): ``index`` is the position of the first wrong event in the
+    log (``None`` when a single event was applied with ``evolve``)."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message if index is None else f"events[{index}]: {message}")
+        self.index = index
+        self.detail = message
+
+
+class NotationError(LoveLetterError, ValueError):
+    """Text that is not a command in the move notation
+    (:mod:`loveletter.notation`); ``column`` is where reading stopped."""
+
+    def __init__(self, text: str, message: str, column: int = 0) -> None:
+        super().__init__(f"{message} (in {text!r}, at column {column + 1})")
+        self.text = text
+        self.column = column
         self.detail = message

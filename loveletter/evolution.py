@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from loveletter.cards import Card
+from loveletter.errors import EventMismatch
 from loveletter.events import (
     CardDealt,
     CardDiscarded,
@@ -60,10 +61,6 @@ _sighting = interned(Sighting)
 
 _NEXT_ROUND = Decision.NEXT_ROUND
 _EMPTY: frozenset[int] = frozenset()
-
-
-class EventMismatch(ValueError):
-    """An event that cannot follow this state (a forged or reordered log)."""
 
 
 class _TableDraft:
