@@ -15,7 +15,7 @@ from itertools import combinations, permutations
 from loveletter.cards import Card
 from loveletter.cards._common import card_drawn, card_played
 from loveletter.cards.base import Choice, RoundEnd
-from loveletter.chance import choose, shuffled
+from loveletter.chance import choose, fresh_seed, is_seed, shuffled
 from loveletter.commands import (
     Command,
     Decline,
@@ -26,15 +26,27 @@ from loveletter.commands import (
     Redraw,
     StartRound,
 )
-from loveletter.errors import IllegalCommand, RejectionKind
+from loveletter.errors import (
+    EventMismatch,
+    IllegalCommand,
+    LoveLetterError,
+    RejectionKind,
+    SetupError,
+)
 from loveletter.events import (
     CardDealt,
+    CardDiscarded,
+    CardDrawn,
+    CardPlayed,
     CardRemovedFaceUp,
     CardSetAside,
+    CardsReturned,
     Event,
     GameEnded,
     GameStarted,
     GameTied,
+    HandSeen,
+    OptionDeclined,
     PlayerEliminated,
     PositionEstablished,
     RoundEnded,
@@ -116,27 +128,30 @@ def start_game(
     ruleset: str | Ruleset,
     players: int,
     *,
-    seed: int = 0,
+    seed: int | None = None,
     first_player: int = 0,
     deck: Sequence[Card] | None = None,
 ) -> tuple[Event, ...]:
     """The opening events of a game: ``GameStarted`` and the first deal.
 
     The deck is shuffled from ``seed`` unless ``deck`` (top first) stacks it.
+    Without a seed the game takes a fresh 128-bit one from the operating
+    system's secure source (:func:`loveletter.chance.fresh_seed`); either way
+    the seed is recorded in ``GameStarted``, so replaying the events is exact.
+    The seed decides every later deck: keep it secret until the game ends.
     ``first_player`` is the seat that starts the first round (ruling 1).
+    Bad arguments raise :class:`~loveletter.errors.SetupError` naming the
+    argument (a stacked deck that is not the ruleset's cards:
+    :class:`IllegalCommand` ``invalid-deck``).
     """
-    rules = get_ruleset(ruleset)
-    if not isinstance(players, int) or not rules.supports(players):
-        raise ValueError(
-            f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}"
-        )
-    if not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
-    if not isinstance(first_player, int) or not 0 <= first_player < players:
-        raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
+    if seed is None:
+        seed = fresh_seed()
+    rules = _checked_setup(ruleset, players, seed, first_player)
     if deck is None:
         order = shuffled(rules.deck_for(players), seed, 1)
     else:
+        if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+            raise IllegalCommand(R.INVALID_DECK, "the deck must be a sequence of cards")
         order = tuple(deck)
         _check_deck(rules, players, order)
     return (
@@ -145,21 +160,65 @@ def start_game(
     )
 
 
+def _checked_setup(ruleset: object, players: object, seed: object, first_player: object) -> Ruleset:
+    """The ruleset, once every argument of a game's start is known good."""
+    if isinstance(ruleset, Ruleset):
+        rules = ruleset
+    elif not isinstance(ruleset, str):
+        raise SetupError("ruleset", f"a ruleset name or Ruleset, not {_short(ruleset)}")
+    else:
+        try:
+            rules = get_ruleset(ruleset)
+        except ValueError as error:
+            raise SetupError("ruleset", str(error)) from None
+    if type(players) is not int or not rules.supports(players):
+        raise SetupError(
+            "players",
+            f"{rules.name} is for {rules.min_players}-{rules.max_players} players,"
+            f" not {_short(players)}",
+        )
+    if not is_seed(seed):
+        raise SetupError("seed", f"a seed is an integer from 0 to 2**256 - 1, not {_short(seed)}")
+    if type(first_player) is not int or not 0 <= first_player < players:
+        raise SetupError(
+            "first_player", f"must be a seat from 0 to {players - 1}, not {_short(first_player)}"
+        )
+    return rules
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short: messages never grow with hostile input."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def new_game(
     ruleset: str | Ruleset,
     players: int,
     *,
-    seed: int = 0,
+    seed: int | None = None,
     first_player: int = 0,
     deck: Sequence[Card] | None = None,
 ) -> GameState:
     """A new game, its first round dealt and the first player to play.
 
+    Without ``seed`` the deal is secret and different every time (a fresh
+    128-bit seed, recorded in ``state.seed``); pass one to reproduce a game.
+    To keep the game's events as well, use
+    :meth:`loveletter.GameRecord.new` or :func:`start_game`.
+
     >>> state = new_game("2019-classic", 3, seed=42)
     >>> state.to_act, len(state.hand(0)), len(state.deck)
     (0, 2, 11)
     """
-    return replay(start_game(ruleset, players, seed=seed, first_player=first_player, deck=deck))
+    opening = start_game(ruleset, players, seed=seed, first_player=first_player, deck=deck)
+    assert isinstance(opening[0], GameStarted)
+    d = thaw(initial_state(opening[0]))
+    apply_to_draft(d, opening[1:])  # made here by the rules: no need to check them again
+    return freeze(d)
 
 
 def _check_deck(ruleset: Ruleset, players: int, deck: tuple[Card, ...]) -> None:
@@ -175,21 +234,128 @@ def _check_deck(ruleset: Ruleset, players: int, deck: tuple[Card, ...]) -> None:
 
 
 def replay(events: Iterable[Event]) -> GameState:
-    """Rebuild a state from a complete (unredacted) event log, which must
-    begin with ``GameStarted`` or ``PositionEstablished``."""
-    iterator = iter(events)
-    first = next(iterator, None)
-    if isinstance(first, GameStarted):
-        state = initial_state(first)
-    elif isinstance(first, PositionEstablished) and first.position is not None:
-        from loveletter.positions import from_position
+    """Rebuild a state from a complete (unredacted) event log, checking that
+    the rules produce it.
 
-        state = from_position(first.position)
-    else:
-        raise ValueError("an event log starts with GameStarted or PositionEstablished")
-    d = thaw(state)
-    apply_to_draft(d, iterator)
-    return freeze(d)
+    The log begins with ``GameStarted`` or ``PositionEstablished`` (whose
+    position must be possible). Every later event belongs to the events of
+    one command: the command is read from the first of them (a
+    ``CardPlayed`` names its card, target and guess, a ``RoundStarted`` its
+    deck, ...), :func:`decide` judges it against the state so far, and the
+    log must hold exactly the events it gives, in order. So a forged log (a
+    card dealt to seat -1, a round dealt 21 Princesses, a game of 10**9
+    players, an effect that did not happen) raises
+    :class:`~loveletter.errors.EventMismatch` whose ``index`` is the first
+    event that no game could have, and a log cut in the middle of a
+    command's events is refused too. The cost is one ``decide`` per
+    command: about that of playing the game again.
+    """
+    return replay_commands(events)[0]
+
+
+def replay_commands(events: Iterable[Event]) -> tuple[GameState, tuple[Command, ...]]:
+    """:func:`replay`, also giving the commands the log implies, in order
+    (a round's deal as ``StartRound`` with its deck and first player)."""
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+        raise EventMismatch("an event log is a sequence of events")
+    log = tuple(events)
+    commands: list[Command] = []
+    if not log:
+        raise EventMismatch("an event log starts with GameStarted or PositionEstablished", 0)
+    state = _opening_state(log[0])
+    index = 1
+    while index < len(log):
+        command = _implied_command(state, log, index)
+        try:
+            produced, after = _resolve(state, command)
+        except IllegalCommand as error:
+            raise EventMismatch(
+                f"{type(log[index]).__name__} implies a command the rules refuse ({error})", index
+            ) from None
+        for offset, expected in enumerate(produced):
+            at = index + offset
+            if at >= len(log):
+                raise EventMismatch(
+                    f"the log ends inside a command's events: {type(expected).__name__}"
+                    " and what follows are missing",
+                    at,
+                )
+            if log[at] != expected:
+                raise EventMismatch(
+                    f"{_short(log[at])} is not what the rules make happen here: {_short(expected)}",
+                    at,
+                )
+        state = after
+        commands.append(command)
+        index += len(produced)
+    return state, tuple(commands)
+
+
+def _opening_state(first: object) -> GameState:
+    """The state the first event of a log creates, checked."""
+    if isinstance(first, GameStarted):
+        if first.seed is None:
+            raise EventMismatch("a redacted GameStarted (no seed) cannot be replayed", 0)
+        try:
+            _checked_setup(first.ruleset, first.players, first.seed, first.first_player)
+        except SetupError as error:
+            raise EventMismatch(f"GameStarted.{error.field}: {error.detail}", 0) from None
+        return initial_state(first)
+    if isinstance(first, PositionEstablished):
+        from loveletter.positions import Position, from_position
+
+        if not isinstance(first.position, Position):
+            raise EventMismatch("a redacted PositionEstablished cannot be replayed", 0)
+        try:
+            return from_position(first.position)
+        except LoveLetterError as error:
+            raise EventMismatch(f"PositionEstablished.position: {error}", 0) from None
+    raise EventMismatch(
+        f"an event log starts with GameStarted or PositionEstablished, not {_short(first)}", 0
+    )
+
+
+def _implied_command(state: GameState, log: tuple[Event, ...], index: int) -> Command:
+    """The command whose events begin at ``log[index]``."""
+    event = log[index]
+    kind = type(event)
+    decision = state.decision
+    if kind is CardPlayed:
+        assert isinstance(event, CardPlayed)
+        return PlayCard(event.player, event.card, event.target, event.guess, event.second_target)
+    if kind is RoundStarted and decision is Decision.NEXT_ROUND:
+        assert isinstance(event, RoundStarted)
+        if event.deck is None:
+            raise EventMismatch("a redacted RoundStarted (no deck) cannot be replayed", index)
+        return StartRound(event.deck, event.first_player)
+    if kind is CardsReturned and decision is Decision.CHANCELLOR:
+        assert isinstance(event, CardsReturned)
+        if not isinstance(event.cards, tuple):
+            raise EventMismatch("a redacted CardsReturned cannot be replayed", index)
+        kept = list(state.hands[state.current])
+        for card in event.cards:
+            if card not in kept:
+                raise EventMismatch(f"player {state.current} does not hold {_short(card)}", index)
+            kept.remove(card)
+        if len(kept) != 1:
+            raise EventMismatch("a Chancellor keeps exactly one card", index)
+        return KeepCard(event.player, kept[0], event.cards)
+    if kind is HandSeen and decision is Decision.LOOK:
+        assert isinstance(event, HandSeen)
+        return LookAtHand(event.viewer, event.owner)
+    if kind is OptionDeclined:
+        assert isinstance(event, OptionDeclined)
+        return Decline(event.player)
+    if kind is CardDiscarded and decision is Decision.REDRAW:
+        assert isinstance(event, CardDiscarded)
+        return Redraw(event.player)
+    if kind is CardDrawn and decision is Decision.DRAW:
+        assert isinstance(event, CardDrawn)
+        return DrawCard(event.player)
+    raise EventMismatch(
+        f"no command begins with {_short(event)} while the game waits for {decision.value!r}",
+        index,
+    )
 
 
 # --------------------------------------------------------------------------

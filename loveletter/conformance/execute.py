@@ -67,7 +67,7 @@ def _start(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
             deal = start["deal"]
             deck = _cards(deal["deck"], "start.deal.deck")
             events = start_game(
-                ruleset, players, first_player=deal.get("first_player", 0), deck=deck
+                ruleset, players, seed=0, first_player=deal.get("first_player", 0), deck=deck
             )
             state = replay(events)
             if "tokens" in deal or "round_number" in deal:

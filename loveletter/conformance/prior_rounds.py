@@ -465,7 +465,7 @@ class _Search:
         rng.shuffle(cards)
         deck = tuple(cards)
         if state is None:
-            start = new_game(goal.rules, goal.players, first_player=first, deck=deck)
+            start = new_game(goal.rules, goal.players, seed=0, first_player=first, deck=deck)
         else:
             start = push(state, StartRound(deck=deck, first_player=first))
         played = self.play(start, self.survivors(state, left))
@@ -678,7 +678,7 @@ def check_prelude(
     try:
         rules = get_ruleset(prelude.ruleset)
         state = new_game(
-            rules, prelude.players, first_player=prelude.first_player, deck=prelude.deck
+            rules, prelude.players, seed=0, first_player=prelude.first_player, deck=prelude.deck
         )
     except (LoveLetterError, ValueError) as error:
         return [f"round 1 cannot be dealt: {error}"]

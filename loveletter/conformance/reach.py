@@ -1604,6 +1604,7 @@ def verify_replay(case: Case, data: JSON, where: str = "replay") -> str | None:
         state = new_game(
             case.ruleset,
             case.players,
+            seed=0,
             first_player=replay_.first_player,
             deck=replay_.deck,
         )

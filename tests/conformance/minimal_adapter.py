@@ -43,6 +43,7 @@ def _run(script: dict[str, JSON]) -> dict[str, JSON]:
         opening = start_game(
             script["ruleset"],
             script["players"],
+            seed=0,
             first_player=start["deal"].get("first_player", 0),
             deck=deck,
         )
