@@ -11,12 +11,24 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from loveletter import Command, PlayerView
+from loveletter.commands import Command
+from loveletter.views import PlayerView
 
 
 class Agent(Protocol):
-    """Anything that can take a seat: given what its player may know, it
-    names one of ``view.legal_commands``."""
+    """Anything that can take a seat at :func:`~loveletter.play_game`.
+
+    ``choose`` is called whenever the seat must act, with the seat's
+    :class:`~loveletter.PlayerView`: its hand, every discard pile in order,
+    who is out or protected, the tokens, what it has been shown, and
+    ``view.legal_commands``, one of which it returns.
+
+    An agent may also define ``observe(events)``: it is then handed every
+    batch of events as they happen, redacted for its seat
+    (:func:`~loveletter.events_for`), which is everything the seat may
+    learn, in order. A view is enough for most bots; ``observe`` suits one
+    that keeps its own account of the game.
+    """
 
     def choose(self, view: PlayerView) -> Command: ...
 

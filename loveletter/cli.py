@@ -238,10 +238,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _demo_game(args: argparse.Namespace, rules: Ruleset) -> None:
-    state, log = play_game(
+    record = play_game(
         rules.name, args.players, random_bots(args.players, args.seed), seed=args.seed
     )
-    for line in narrate(log):
+    state = record.state
+    for line in narrate(record.events):
         print(line)
     print()
     tokens = ", ".join(f"{default_name(s)} {n}" for s, n in enumerate(state.tokens))
@@ -509,7 +510,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     print(f"You are {names[args.seat]}. Choose each move by its number.")
     try:
-        state, _ = play_game(rules.name, players, agents, seed=seed, observer=tell)
+        state = play_game(rules.name, players, agents, seed=seed, observer=tell).state
     except _Quit:
         print()
         print("Game abandoned.")

@@ -18,9 +18,9 @@ from typing import Any
 
 import attrs
 
-from loveletter import GameState, get_ruleset, replay, start_game, step, view
 from loveletter.bots import Agent, RandomBot
 from loveletter.commands import Command, StartRound
+from loveletter.errors import SetupError
 from loveletter.events import (
     EliminationReason,
     Event,
@@ -34,6 +34,10 @@ from loveletter.events import (
     TokenReason,
     TurnStarted,
 )
+from loveletter.records import GameRecord
+from loveletter.rulesets import Ruleset, get_ruleset
+from loveletter.state import GameState
+from loveletter.views import events_for, view
 
 #: called with each batch of new events and the state they lead to
 Observer = Callable[[tuple[Event, ...], GameState], None]
@@ -63,41 +67,62 @@ def random_bots(players: int, seed: int) -> list[RandomBot]:
 
 
 def play_game(
-    ruleset: str,
+    ruleset: str | Ruleset,
     players: int,
     agents: Sequence[Agent],
     *,
-    seed: int = 0,
+    seed: int | None = None,
+    first_player: int = 0,
     observer: Observer | None = None,
-) -> tuple[GameState, tuple[Event, ...]]:
-    """Play a game to its end; return the final state and the full event log.
+) -> GameRecord:
+    """Play a game between ``agents`` (one per seat) to its end and return
+    its :class:`~loveletter.GameRecord`; ``record.outcome()`` says who won.
 
     Whoever must act next (``state.to_act``) is asked: usually the current
     player, but a Bishop's target answers the redraw offer although it is
-    not their turn. Each agent is shown only its own :func:`~loveletter.view`.
-    Rounds are dealt with a plain ``StartRound()`` so the game's seed
-    decides every shuffle. ``observer`` sees each batch of events as it happens, which is
-    how an interactive front end narrates the game before asking its human
-    for the next move.
+    not their turn. Each agent is shown only its own :func:`~loveletter.view`
+    (its hand, the piles, what it was shown, its legal commands), and an
+    agent with an ``observe`` method is handed every batch of events as its
+    seat saw them (:func:`~loveletter.events_for`). Rounds are dealt with a
+    plain ``StartRound()``, so the seed decides every shuffle; without
+    ``seed`` the game takes a fresh secret one. ``observer`` sees each batch
+    of unredacted events and the state they lead to, which is how a front
+    end narrates a game. A command an agent returns that the rules refuse
+    raises :class:`~loveletter.IllegalCommand`.
     """
     if len(agents) != players:
-        raise ValueError(f"{players} players need {players} agents, not {len(agents)}")
-    opening = start_game(ruleset, players, seed=seed)
-    state = replay(opening)
-    log: list[Event] = list(opening)
-    if observer is not None:
-        observer(opening, state)
+        raise SetupError("agents", f"{players} players need {players} agents, not {len(agents)}")
+    record = GameRecord.new(ruleset, players, seed=seed, first_player=first_player)
+    watchers = [
+        (seat, observe)
+        for seat, agent in enumerate(agents)
+        if callable(observe := getattr(agent, "observe", None))
+    ]
+    _show(record.events, record.state, observer, watchers)
+    state = record.state
     while not state.is_over:
         actor = state.to_act
         # Between rounds nobody acts: dealing is a chance step.
         command: Command = (
             _START_ROUND if actor is None else agents[actor].choose(view(state, actor))
         )
-        state, events = step(state, command)
-        log.extend(events)
-        if observer is not None:
-            observer(events, state)
-    return state, tuple(log)
+        before = len(record.events)
+        record = record.push(command)
+        state = record.state
+        _show(record.events[before:], state, observer, watchers)
+    return record
+
+
+def _show(
+    events: tuple[Event, ...],
+    state: GameState,
+    observer: Observer | None,
+    watchers: list[tuple[int, Callable[[tuple[Event, ...]], object]]],
+) -> None:
+    if observer is not None:
+        observer(events, state)
+    for seat, observe in watchers:
+        observe(events_for(seat, events))
 
 
 @attrs.frozen
@@ -244,8 +269,8 @@ def simulate(
     tally = _Tally(players)
     for index in range(games):
         game_seed = derive_seed(seed, "game", index)
-        _, log = play_game(rules.name, players, random_bots(players, game_seed), seed=game_seed)
-        tally.add(log)
+        record = play_game(rules.name, players, random_bots(players, game_seed), seed=game_seed)
+        tally.add(record.events)
         if progress is not None:
             progress(index + 1, games)
     return SimulationReport(

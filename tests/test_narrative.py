@@ -73,7 +73,8 @@ def games_2019() -> tuple[Log, ...]:
     logs = []
     for seed in range(8):
         for players in (2, 4):
-            _, log = play_game("2019", players, random_bots(players, seed), seed=seed)
+            record = play_game("2019", players, random_bots(players, seed), seed=seed)
+            log = record.events
             logs.append(log)
     return tuple(logs)
 
@@ -82,7 +83,8 @@ def games_2019() -> tuple[Log, ...]:
 def games_premium() -> tuple[Log, ...]:
     logs = []
     for players, seed in PREMIUM_GAMES:
-        _, log = play_game("premium", players, random_bots(players, seed), seed=seed)
+        record = play_game("premium", players, random_bots(players, seed), seed=seed)
+        log = record.events
         logs.append(log)
     return tuple(logs)
 
@@ -167,7 +169,8 @@ def _told_step_by_step(viewer: int | None) -> tuple[list[str], Log]:
     def tell(events: Log, state: ll.GameState) -> None:
         told.extend(narrator.narrate(events))
 
-    _, log = play_game("2019", 3, random_bots(3, 5), seed=5, observer=tell)
+    record = play_game("2019", 3, random_bots(3, 5), seed=5, observer=tell)
+    log = record.events
     return told, log
 
 

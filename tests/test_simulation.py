@@ -49,7 +49,9 @@ def test_derive_seed_is_stable_and_separates_purposes() -> None:
 
 
 def test_play_game_log_replays_to_the_final_state() -> None:
-    state, log = play_game("2019", 4, random_bots(4, 9), seed=9)
+    record = play_game("2019", 4, random_bots(4, 9), seed=9)
+    state = record.state
+    log = record.events
     assert state.is_over and state.winners
     assert ll.replay(log) == state
     assert isinstance(log[-1], GameEnded)
@@ -57,9 +59,10 @@ def test_play_game_log_replays_to_the_final_state() -> None:
 
 def test_play_game_shows_observer_every_event_in_order() -> None:
     seen: list[ll.Event] = []
-    _, log = play_game(
+    record = play_game(
         "2019-classic", 3, random_bots(3, 2), seed=2, observer=lambda events, _: seen.extend(events)
     )
+    log = record.events
     assert tuple(seen) == log
 
 
@@ -122,7 +125,8 @@ def test_simulation_counts_match_the_games_it_played() -> None:
     turns = 0
     for index in range(4):
         game_seed = derive_seed(8, "game", index)
-        _, log = play_game("2019", 3, random_bots(3, game_seed), seed=game_seed)
+        record = play_game("2019", 3, random_bots(3, game_seed), seed=game_seed)
+        log = record.events
         turns += sum(isinstance(event, TurnStarted) for event in log)
     assert report.turns == turns
 
@@ -173,7 +177,9 @@ class _Recorder:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
 def test_premium_games_replay_to_their_end(players: int) -> None:
-    state, log = play_game("premium", players, random_bots(players, 4), seed=4)
+    record = play_game("premium", players, random_bots(players, 4), seed=4)
+    state = record.state
+    log = record.events
     assert state.is_over and state.winners
     assert ll.replay(log) == state
     assert isinstance(log[-1], GameEnded)
@@ -183,7 +189,8 @@ def test_the_bishops_target_is_asked_out_of_turn() -> None:
     asked_out_of_turn = 0
     for seed in range(40):
         agents = [_Recorder(derive_seed(seed, "bot", seat)) for seat in range(5)]
-        _, log = play_game("premium", 5, agents, seed=seed)
+        record = play_game("premium", 5, agents, seed=seed)
+        log = record.events
         offers = [e.player for e in log if isinstance(e, RedrawOffered)]
         out_of_turn = [
             view for agent in agents for view in agent.asked if view.decision is ll.Decision.REDRAW
@@ -228,7 +235,8 @@ def test_premium_report_counts_ties_mid_round_wins_and_bonus_tokens() -> None:
     bonus = dict.fromkeys(TokenReason, 0)
     for index in range(40):
         game_seed = derive_seed(0, "game", index)
-        _, log = play_game("premium", 5, random_bots(5, game_seed), seed=game_seed)
+        record = play_game("premium", 5, random_bots(5, game_seed), seed=game_seed)
+        log = record.events
         tied += any(isinstance(e, GameTied) for e in log)
         rounds_started = sum(isinstance(e, RoundStarted) for e in log)
         mid += rounds_started - sum(isinstance(e, RoundEnded) for e in log)

@@ -1,0 +1,226 @@
+"""Game records: a game's whole event log, to keep, save, load and replay.
+
+A :class:`GameRecord` is the events of one game from its first event
+(``GameStarted``, which holds the ruleset, the players and the seed, or
+``PositionEstablished``) to now, with the state they lead to. It is the
+unit a program keeps: push commands onto it, save it, load it later and get
+the same state back, or hand each player the events they saw.
+
+>>> import loveletter as ll
+>>> record = ll.GameRecord.new("2019", 3, seed=7)
+>>> record = record.push(ll.legal_commands(record.state)[0])
+>>> ll.loads(ll.dumps(record)) == record
+True
+>>> record.seed, record.players, record.ruleset.name
+(7, 3, '2019')
+
+Loading a record replays it through the rules (:func:`loveletter.replay`):
+a log that no game produces is refused with the index of its first
+impossible event. The seed decides every deck of the game, so a record of
+a game still going on is a secret from its players; give each player
+``record.events_for(seat)`` instead.
+
+The JSON form is an object ``{"type": "GameRecord", "format": 1, "ruleset",
+"players", "seed", "events"}``; ``ruleset``, ``players`` and ``seed`` repeat
+the first event's for readers, and must agree with it. The seed is written
+as a string of decimal digits, as everywhere in this package's JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.commands import Command
+from loveletter.engine import replay_commands, start_game, step
+from loveletter.errors import SerializationError
+from loveletter.events import Event, GameStarted, PositionEstablished
+from loveletter.positions import Position
+from loveletter.rulesets import Ruleset
+from loveletter.state import GameState
+
+#: the version of the JSON form written by :func:`record_to_data`
+RECORD_FORMAT = 1
+#: a record file larger than this is refused unread (a long game is ~100 kB)
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended: who won, the tokens, the rounds played."""
+
+    winners: tuple[int, ...]
+    tokens: tuple[int, ...]
+    rounds: int
+
+
+@attrs.frozen(init=False)
+class GameRecord:
+    """The events of one game, checked against the rules, with their state.
+
+    Build one with :meth:`new`, :meth:`from_position` or ``GameRecord(events)``
+    (which replays and checks ``events``); extend it with :meth:`push`. Two
+    records are equal when their events are.
+    """
+
+    events: tuple[Event, ...]
+    state: GameState = attrs.field(eq=False, repr=False)
+    _commands: tuple[Command, ...] = attrs.field(eq=False, repr=False)
+
+    def __init__(self, events: Iterable[Event]) -> None:
+        log = (
+            events
+            if isinstance(events, str | bytes) or not isinstance(events, Iterable)
+            else tuple(events)
+        )
+        state, commands = replay_commands(log)
+        self.__attrs_init__(log, state, commands)
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str | Ruleset,
+        players: int,
+        *,
+        seed: int | None = None,
+        first_player: int = 0,
+        deck: Sequence[Card] | None = None,
+    ) -> GameRecord:
+        """A new game's record, as :func:`loveletter.new_game` deals it
+        (without ``seed``, a fresh secret 128-bit one)."""
+        return cls(start_game(ruleset, players, seed=seed, first_player=first_player, deck=deck))
+
+    @classmethod
+    def from_position(cls, position: Position) -> GameRecord:
+        """A record starting from a described position (checked)."""
+        return cls((PositionEstablished(position),))
+
+    def push(self, command: Command) -> GameRecord:
+        """The record after ``command`` (an :class:`~loveletter.IllegalCommand`
+        leaves nothing changed: records are immutable)."""
+        after, events = step(self.state, command)
+        record = object.__new__(GameRecord)
+        record.__attrs_init__(self.events + events, after, (*self._commands, command))
+        return record
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.state.ruleset
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def seed(self) -> int:
+        """The seed of every shuffle: secret from the players until the end."""
+        return self.state.seed
+
+    @property
+    def first_player(self) -> int:
+        """The seat that started the first round (or the position's current)."""
+        first = self.events[0]
+        if isinstance(first, GameStarted):
+            return first.first_player
+        assert isinstance(first, PositionEstablished) and first.position is not None
+        return first.position.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def commands(self) -> tuple[Command, ...]:
+        """The commands of the game in order, as its events imply them (a
+        round's deal is a ``StartRound`` with its deck and first player)."""
+        return self._commands
+
+    def outcome(self) -> Outcome | None:
+        """The winners, tokens and rounds once the game is over, else None."""
+        state = self.state
+        if not state.is_over:
+            return None
+        return Outcome(state.winners, state.tokens, state.round_number)
+
+    def events_for(self, player: int) -> tuple[Event, ...]:
+        """The game as ``player`` saw it: every event redacted for them."""
+        from loveletter.views import events_for
+
+        return events_for(player, self.events)
+
+
+def record_to_data(record: GameRecord) -> dict[str, Any]:
+    """``record`` as plain JSON data (its format is in the module docstring)."""
+    from loveletter.serialization import to_data
+
+    return {
+        "type": "GameRecord",
+        "format": RECORD_FORMAT,
+        "ruleset": record.ruleset.name,
+        "players": record.players,
+        "seed": str(record.seed),
+        "events": to_data(record.events),
+    }
+
+
+def record_from_data(data: Any, path: str = "") -> GameRecord:
+    """The record ``data`` describes, replayed and checked: malformed data
+    raises :class:`SerializationError` with the path of the field, an
+    impossible game :class:`EventMismatch` with the index of the event."""
+    from loveletter.serialization import from_data
+
+    def at(key: str) -> str:
+        return f"{path}.{key}" if path else key
+
+    if not isinstance(data, dict) or data.get("type") != "GameRecord":
+        raise SerializationError(at("type"), "expected a GameRecord object")
+    for key in data:
+        if key not in ("type", "format", "ruleset", "players", "seed", "events"):
+            raise SerializationError(at(key), "unknown field for GameRecord")
+    version = data.get("format")
+    if version != RECORD_FORMAT or type(version) is not int:
+        raise SerializationError(at("format"), f"this library reads format {RECORD_FORMAT}")
+    raw = data.get("events")
+    if not isinstance(raw, list) or not raw:
+        raise SerializationError(at("events"), "expected a non-empty array of events")
+    events = tuple(from_data(item, Event, f"{at('events')}[{i}]") for i, item in enumerate(raw))
+    record = GameRecord(events)  # EventMismatch names the index of a wrong event
+    expected = {"ruleset": record.ruleset.name, "players": record.players, "seed": str(record.seed)}
+    for key, value in expected.items():
+        if key in data and data[key] != value and not (key == "seed" and data[key] == record.seed):
+            raise SerializationError(at(key), f"the first event says {value!r}")
+    return record
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to ``path`` as JSON (one event per line, for diffs)."""
+    data = record_to_data(record)
+    events = data.pop("events")
+    head = json.dumps(data)[:-1]  # the object without its closing brace
+    lines = ",\n".join(json.dumps(event) for event in events)
+    text = f'{head}, "events": [\n{lines}\n]}}\n'
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read and check a record written by :func:`save_record` (or any JSON
+    of the same form)."""
+    from loveletter.serialization import loads
+
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_RECORD_BYTES:
+            raise SerializationError("", f"{os.fspath(path)}: larger than {MAX_RECORD_BYTES} bytes")
+        with open(path, "rb") as file:
+            text = file.read()
+    except OSError as error:
+        raise SerializationError("", f"cannot read {os.fspath(path)}: {error.strerror}") from None
+    record = loads(text)
+    if not isinstance(record, GameRecord):
+        raise SerializationError("type", f"{os.fspath(path)} holds no GameRecord")
+    return record
