@@ -93,9 +93,10 @@ from loveletter.commands import (
 from loveletter.conformance.cases import Case, CaseError, load_suite
 from loveletter.conformance.execute import ScriptError, _start
 from loveletter.conformance.prior_rounds import Prelude, impossibility, prior_rounds
-from loveletter.engine import deal_events, legal_commands, new_game, push, replay
+from loveletter.engine import deal_events, legal_commands, new_game, push
 from loveletter.errors import IllegalCommand, LoveLetterError, SerializationError
 from loveletter.events import GameStarted
+from loveletter.evolution import apply_events, initial_state
 from loveletter.positions import Position, to_position
 from loveletter.resources import suite_root
 from loveletter.rulesets import Ruleset, get_ruleset
@@ -439,13 +440,14 @@ class RoundSearch:
             *(_placeholder(i) for i in range(self.pool_size)),
             *self.tail,
         )
-        events = (
-            GameStarted(self.rules.name, self.n, target.seed, first),
-            *deal_events(
+        # Placeholder cards are no ruleset's deck, so this deal is folded
+        # without the rules' check that ``replay`` makes.
+        state = apply_events(
+            initial_state(GameStarted(self.rules.name, self.n, target.seed, first)),
+            deal_events(
                 self.rules, self.n, target.round_number, first, deck, self.contenders or None
             ),
         )
-        state = replay(events)
         table = attrs.evolve(state.table, tokens=self.start_tokens, contenders=self.contenders)
         return attrs.evolve(state, table=table)
 
