@@ -1,4 +1,5 @@
-"""The ``loveletter`` command: simulate, play, demo, rulesets, conformance.
+"""The ``loveletter`` command: simulate, play, demo, replay, show, rulesets,
+conformance.
 
 Every subcommand is a thin layer over the public API and the
 :mod:`~loveletter.simulation`, :mod:`~loveletter.narrative` and
@@ -18,6 +19,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 from loveletter import (
@@ -30,12 +32,14 @@ from loveletter import (
     Sighting,
     get_ruleset,
 )
+from loveletter import cli_records as records_cli
 from loveletter.bots import Agent
 from loveletter.commands import Command, PlayCard
 from loveletter.conformance import cli as conformance_cli
 from loveletter.conformance.runner import SUITE_ROOT, format_outcome, suite_version
 from loveletter.events import EliminationReason, Event, TokenReason
 from loveletter.narrative import Narrator, card_name, default_name, describe_command, narrate
+from loveletter.records import GameRecord, save_record
 from loveletter.rulesets import GameTie
 from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
 
@@ -224,7 +228,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     seed = _non_negative(args.seed, "--seed")
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     progress = ProgressBar(sys.stderr) if show else None
-    report = simulate(rules.name, args.players, args.games, seed, progress=progress)
+    keep = None
+    if args.save is not None:
+        folder = Path(args.save)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"--save: cannot make {folder}: {error.strerror}") from None
+        width = max(5, len(str(args.games)))
+
+        def keep(index: int, record: GameRecord) -> None:
+            save_record(record, folder / f"game-{index + 1:0{width}}.json")
+
+    report = simulate(rules.name, args.players, args.games, seed, progress=progress, keep=keep)
     if args.json:
         print(json.dumps(report.to_data(), indent=2))
     else:
@@ -561,6 +577,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="progress bar on stderr (default: %(default)s, only when stderr is a terminal)",
     )
+    simulate_parser.add_argument(
+        "--save",
+        metavar="DIR",
+        default=None,
+        help="save every game's record in DIR as game-00001.json, ... (for loveletter replay)",
+    )
     simulate_parser.set_defaults(handler=_cmd_simulate)
 
     play_parser = commands.add_parser("play", help="play a game against random bots")
@@ -579,6 +601,7 @@ def build_parser() -> argparse.ArgumentParser:
     rulesets_parser = commands.add_parser("rulesets", help="list the editions")
     rulesets_parser.set_defaults(handler=_cmd_rulesets)
 
+    records_cli.add_parsers(commands)
     conformance_cli.add_parser(commands)
     return parser
 

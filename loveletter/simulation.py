@@ -250,12 +250,15 @@ def simulate(
     games: int,
     seed: int,
     progress: Progress | None = None,
+    keep: Callable[[int, GameRecord], object] | None = None,
 ) -> SimulationReport:
     """Play ``games`` whole games between :class:`RandomBot` players.
 
     Game ``i`` is dealt from ``derive_seed(seed, "game", i)`` and its bots
     are seeded from that, so the report is a pure function of the
     arguments, and any single game can be replayed on its own.
+    ``keep(index, record)`` is handed each game's record as it ends (to
+    save it); otherwise records are dropped so memory stays flat.
     """
     rules = get_ruleset(ruleset)  # fail on a bad name before any work
     if not rules.supports(players):
@@ -271,6 +274,8 @@ def simulate(
         game_seed = derive_seed(seed, "game", index)
         record = play_game(rules.name, players, random_bots(players, game_seed), seed=game_seed)
         tally.add(record.events)
+        if keep is not None:
+            keep(index, record)
         if progress is not None:
             progress(index + 1, games)
     return SimulationReport(
