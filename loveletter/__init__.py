@@ -34,6 +34,7 @@ from loveletter.engine import (
     step,
 )
 from loveletter.errors import (
+    ArgumentError,
     EventMismatch,
     IllegalCommand,
     LoveLetterError,
@@ -91,6 +92,7 @@ __version__ = "0.1.0"
 __all__ = [
     "RULESETS",
     "Agent",
+    "ArgumentError",
     "Card",
     "CardDealt",
     "CardDiscarded",

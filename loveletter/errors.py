@@ -71,14 +71,20 @@ class SerializationError(LoveLetterError, ValueError):
         self.detail = message
 
 
-class SetupError(LoveLetterError, ValueError):
-    """Arguments that cannot start a game (``new_game``, ``start_game``):
-    ``field`` names the argument (``"players"``, ``"seed"``, ...)."""
+class ArgumentError(LoveLetterError, ValueError):
+    """An argument of a library function that is not a possible value (a
+    seat that does not exist, a state that is not a state): ``field`` names
+    the argument."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.detail = message
+
+
+class SetupError(ArgumentError):
+    """Arguments that cannot start a game (``new_game``, ``start_game``):
+    ``field`` names the argument (``"players"``, ``"seed"``, ...)."""
 
 
 class StateError(LoveLetterError, ValueError):

@@ -23,6 +23,7 @@ import attrs
 from loveletter.cards import Card
 from loveletter.commands import Command
 from loveletter.engine import legal_commands
+from loveletter.errors import ArgumentError
 from loveletter.events import (
     CardDealt,
     CardDrawn,
@@ -92,8 +93,7 @@ class PlayerView:
 )
 def view(state: GameState, player: int) -> PlayerView:
     """Everything ``player`` may know about ``state``, and nothing more."""
-    if not 0 <= player < state.players:
-        raise ValueError(f"there is no player {player}")
+    _check_seat(state, player)
     return PlayerView(
         player=player,
         ruleset=state.ruleset.name,
@@ -181,6 +181,14 @@ _REDACTORS: dict[type[Event], Callable[[Any, int], Event]] = {
 }
 
 
+def _check_seat(state: object, player: object) -> None:
+    if not isinstance(state, GameState):
+        raise ArgumentError("state", f"expected a GameState, not {type(state).__name__}")
+    if type(player) is not int or not 0 <= player < state.players:
+        text = repr(player) if type(player) is not int or abs(player) < 10**9 else "that number"
+        raise ArgumentError("player", f"a seat from 0 to {state.players - 1}, not {text[:40]}")
+
+
 def redact(event: Event, player: int) -> Event:
     """``event`` as ``player`` may see it: hidden fields set to ``None``."""
     redactor = _REDACTORS.get(type(event))
@@ -189,4 +197,6 @@ def redact(event: Event, player: int) -> Event:
 
 def events_for(player: int, events: Iterable[Event]) -> tuple[Event, ...]:
     """The event stream as ``player`` may see it."""
+    if type(player) is not int or player < 0:
+        raise ArgumentError("player", f"a seat from 0, not {str(player)[:40]!r}")
     return tuple(redact(event, player) for event in events)
