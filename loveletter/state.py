@@ -187,6 +187,12 @@ class GameState:
     def hand(self, player: int) -> tuple[Card, ...]:
         return self.hands[player]
 
+    def __str__(self) -> str:
+        """Every field as a few lines of text (:func:`loveletter.display.describe_state`)."""
+        from loveletter.display import describe_state
+
+        return describe_state(self)
+
     def card_count(self) -> int:
         """Cards in every zone; always the size of the ruleset's deck."""
         table = self.table
