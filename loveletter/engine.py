@@ -368,7 +368,10 @@ def decide(state: GameState, command: Command) -> tuple[Event, ...]:
     Raises :class:`IllegalCommand` (with a :class:`RejectionKind`) when the
     rules do not allow it; ``state`` is immutable and stays as it was.
     """
-    return _resolve(state, command)[0]
+    try:
+        return _resolve(state, command)[0]
+    except IllegalCommand as error:
+        raise error.naming(command) from None
 
 
 def push(state: GameState, command: Command) -> GameState:
@@ -378,6 +381,13 @@ def push(state: GameState, command: Command) -> GameState:
     same state without materializing the events; the two are kept equal by
     the property tests.
     """
+    try:
+        return _push(state, command)
+    except IllegalCommand as error:
+        raise error.naming(command) from None
+
+
+def _push(state: GameState, command: Command) -> GameState:
     kind = type(command)
     if kind is StartRound:
         assert isinstance(command, StartRound)
@@ -400,7 +410,10 @@ def push(state: GameState, command: Command) -> GameState:
 
 def step(state: GameState, command: Command) -> tuple[GameState, tuple[Event, ...]]:
     """Both the next state and the events that lead to it."""
-    events, after = _resolve(state, command)
+    try:
+        events, after = _resolve(state, command)
+    except IllegalCommand as error:
+        raise error.naming(command) from None
     return after, events
 
 

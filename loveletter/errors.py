@@ -46,10 +46,28 @@ class IllegalCommand(LoveLetterError, ValueError):
     says what was wrong and the message names the offending part.
     """
 
-    def __init__(self, kind: RejectionKind, message: str) -> None:
-        super().__init__(f"{kind.value}: {message}")
+    def __init__(self, kind: RejectionKind, message: str, move: str | None = None) -> None:
+        text = f"{kind.value}: {message}"
+        super().__init__(text if move is None else f"{move}: {text}")
         self.kind = kind
         self.detail = message
+        #: the refused command in the move notation, once the engine's
+        #: public verbs have named it (``"P1 Guard on P0 naming Priest"``)
+        self.move = move
+
+    def naming(self, command: object) -> IllegalCommand:
+        """This error, its message led by ``command`` in the notation (or
+        its ``repr`` when it cannot be written, as for a malformed one)."""
+        if self.move is not None:
+            return self
+        from loveletter.notation import format_command
+
+        try:
+            move = format_command(command)  # type: ignore[arg-type]  # any object: checked there
+        except LoveLetterError:
+            text = repr(command)
+            move = text if len(text) <= 80 else text[:77] + "..."
+        return IllegalCommand(self.kind, self.detail, move)
 
 
 class PositionError(LoveLetterError, ValueError):
