@@ -23,6 +23,7 @@ from loveletter.commands import (
     Redraw,
     StartRound,
 )
+from loveletter.display import describe_state
 from loveletter.engine import (
     decide,
     legal_commands,
@@ -79,6 +80,7 @@ from loveletter.events import (
     TurnStarted,
 )
 from loveletter.evolution import evolve
+from loveletter.notation import format_command, parse_command
 from loveletter.positions import Position, from_position, to_position
 from loveletter.records import GameRecord, Outcome, load_record, save_record
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
@@ -154,9 +156,11 @@ __all__ = [
     "TokenReason",
     "TurnStarted",
     "decide",
+    "describe_state",
     "dumps",
     "events_for",
     "evolve",
+    "format_command",
     "from_data",
     "from_position",
     "get_ruleset",
@@ -164,6 +168,7 @@ __all__ = [
     "load_record",
     "loads",
     "new_game",
+    "parse_command",
     "play_game",
     "playable_cards",
     "push",
