@@ -10,16 +10,17 @@ the field that is wrong.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from loveletter.cards import Card
 from loveletter.errors import PositionError
 from loveletter.rules import implements
-from loveletter.rulesets import GameTie, get_ruleset
+from loveletter.rulesets import get_ruleset
 from loveletter.state import Decision, GameState, Sighting, Table
+from loveletter.validation import check_fields, check_players, is_seat, short
 
 
 def _seats(value: Sequence[int]) -> tuple[int, ...]:
@@ -65,208 +66,96 @@ class Position:
 
 @implements("setup.set-aside-face-down", "setup.two-player-face-up")
 def from_position(position: Position) -> GameState:
-    """The state a position describes, after checking it can occur."""
+    """The state a position describes, after checking it can occur.
+
+    The position's own fields are read first (sequences of the right
+    length, seats listed once, ``drawn`` a bool); then the state they
+    describe goes through every check of
+    :func:`loveletter.validation.check_state`, which names the field at
+    fault in a :class:`~loveletter.errors.PositionError`: every card placed
+    once, hand sizes, protection only for a player whose pile ends with the
+    Handmaid they played, an empty pile only for a player sitting out a
+    tie-break round, as many cards in hands and piles as the turns played
+    can have drawn, and so on.
+    """
     p = position
+    if not isinstance(p, Position):
+        raise PositionError("position", f"not a Position: {short(p)}")
+    if not isinstance(p.ruleset, str):
+        raise PositionError("ruleset", f"a ruleset name, not {short(p.ruleset)}")
     try:
         ruleset = get_ruleset(p.ruleset)
     except ValueError as error:
         raise PositionError("ruleset", str(error)) from None
-    n = p.players
-    if not isinstance(n, int) or not ruleset.supports(n):
-        raise PositionError(
-            "players", f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players"
-        )
-    for name in ("hands", "discards"):
-        if len(getattr(p, name)) != n:
-            raise PositionError(name, f"must list {n} seats, not {len(getattr(p, name))}")
-    tokens = p.tokens if p.tokens is not None else (0,) * n
-    if len(tokens) != n:
-        raise PositionError("tokens", f"must list {n} seats, not {len(tokens)}")
-    needed = ruleset.tokens_to_win(n)
-    for seat, count in enumerate(tokens):
-        if seat in p.contenders:  # tied for the game: at the threshold or past it
-            if not isinstance(count, int) or count < needed:
-                raise PositionError(f"tokens[{seat}]", f"a tied player has {needed} or more")
-        elif not isinstance(count, int) or not 0 <= count < needed:
-            raise PositionError(
-                f"tokens[{seat}]", f"must be 0 to {needed - 1} while the game goes on, not {count}"
-            )
-    for name in ("round_number", "turn_number", "seed"):
-        value = getattr(p, name)
-        if not isinstance(value, int) or value < (0 if name == "seed" else 1):
-            raise PositionError(name, f"invalid value {value!r}")
-    _check_cards(p, ruleset.deck_for(n))
-    if p.set_aside is None:
-        raise PositionError(
-            "set_aside", "a round in progress still has its set-aside card (ruling 9)"
-        )
-    if len(p.face_up) != ruleset.face_up_count(n):
-        raise PositionError(
-            "face_up", f"a {n}-player round has {ruleset.face_up_count(n)} face-up cards"
-        )
-    for name in ("out", "protected"):
-        seats = getattr(p, name)
-        if len(set(seats)) != len(seats) or any(not 0 <= s < n for s in seats):
-            raise PositionError(name, f"must list distinct seats from 0 to {n - 1}")
-    out = frozenset(p.out)
-    if not 0 <= p.current < n:
-        raise PositionError("current", f"must be a seat from 0 to {n - 1}")
-    if p.current in out:
-        raise PositionError("current", f"player {p.current} is out of the round")
-    if n - len(out) < 2:
-        raise PositionError("out", "a round in progress has at least two players in it")
-    for seat in range(n):
-        expected = 0 if seat in out else (2 if seat == p.current and p.drawn else 1)
-        if len(p.hands[seat]) != expected:
-            raise PositionError(
-                f"hands[{seat}]", f"must hold {expected} card(s), not {len(p.hands[seat])}"
-            )
-    for seat in p.protected:
-        if seat in out:
-            raise PositionError("protected", f"player {seat} is out of the round")
-        if seat == p.current:
-            raise PositionError(
-                "protected", "protection ends when its player's turn starts (ruling 7)"
-            )
-    if not p.drawn and not p.deck:
-        raise PositionError("deck", "the round has ended: no card is left for the turn's draw")
-    kinds = ruleset.setup(n).kinds
-    for index, seen in enumerate(p.sightings):
-        if (
-            not isinstance(seen, Sighting)
-            or not 0 <= seen.viewer < n
-            or not 0 <= seen.owner < n
-            or seen.viewer == seen.owner
-            or not 1 <= seen.turn <= p.turn_number
-            or seen.via not in _SHOWING
-            or seen.via not in kinds
-        ):
-            raise PositionError(f"sightings[{index}]", f"not a possible sighting: {seen!r}")
-    _check_round_notes(p, kinds, out)
-    return GameState(
+    n = check_players(ruleset, p.players, PositionError)
+    hands = tuple(
+        _cards(hand, f"hands[{i}]") for i, hand in enumerate(_seated(p.hands, "hands", n))
+    )
+    discards = tuple(
+        _cards(pile, f"discards[{i}]") for i, pile in enumerate(_seated(p.discards, "discards", n))
+    )
+    tokens = (0,) * n if p.tokens is None else _sequence(p.tokens, "tokens")
+    if type(p.drawn) is not bool:
+        raise PositionError("drawn", f"true or false, not {short(p.drawn)}")
+    seats = {name: _distinct_seats(getattr(p, name), name, n) for name in ("out", "protected")}
+    state = GameState(
         table=Table(
             ruleset=ruleset,
             players=n,
             seed=p.seed,
-            tokens=tuple(tokens),
+            tokens=tokens,
             round_number=p.round_number,
             set_aside=p.set_aside,
-            face_up=tuple(p.face_up),
+            face_up=_cards(p.face_up, "face_up"),
             round_result=None,
             winners=(),
-            contenders=tuple(sorted(p.contenders)),
+            contenders=_sequence(p.contenders, "contenders"),
         ),
         decision=Decision.PLAY if p.drawn else Decision.DRAW,
         current=p.current,
         turn_number=p.turn_number,
-        deck=tuple(p.deck),
-        hands=tuple(map(tuple, p.hands)),
-        discards=tuple(map(tuple, p.discards)),
-        out=out,
-        protected=frozenset(p.protected),
-        sightings=tuple(p.sightings),
+        deck=_cards(p.deck, "deck"),
+        hands=hands,
+        discards=discards,
+        out=seats["out"],
+        protected=seats["protected"],
+        sightings=_sequence(p.sightings, "sightings"),
         required=p.required,
-        marks=tuple(map(tuple, p.marks)),  # type: ignore[arg-type]  # pairs checked above
-        returns=tuple(map(tuple, p.returns)),  # type: ignore[arg-type]  # pairs checked above
+        marks=_pairs(p.marks, "marks"),
+        returns=_pairs(p.returns, "returns"),
     )
+    check_fields(state, PositionError)
+    return state
 
 
-#: the cards that show a player another's hand
-_SHOWING = frozenset(
-    {Card.PRIEST, Card.BARON, Card.KING, Card.DOWAGER_QUEEN, Card.BARONESS, Card.CARDINAL}
-)
+def _sequence(value: object, name: str) -> tuple[Any, ...]:
+    """``value`` as a tuple; its items are checked with the state."""
+    if not isinstance(value, tuple | list):
+        raise PositionError(name, f"must be a sequence, not {short(value)}")
+    return tuple(value)
 
 
-def _check_returns(p: Position, kinds: tuple[Card, ...]) -> None:
-    n = p.players
-    for index, item in enumerate(p.returns):
-        if (
-            Card.CHANCELLOR not in kinds
-            or len(item) != 2
-            or not all(type(x) is int for x in item)
-            or not 0 <= item[0] < n
-            or item[1] not in (1, 2)
-        ):
-            raise PositionError(f"returns[{index}]", f"not a possible Chancellor return: {item!r}")
-    for seat in range(n):
-        made = sum(1 for owner, _ in p.returns if owner == seat)
-        if made > p.discards[seat].count(Card.CHANCELLOR):
-            raise PositionError("returns", f"player {seat} returned cards without a Chancellor")
+def _cards(value: object, name: str) -> tuple[Card, ...]:
+    return _sequence(value, name)
 
 
-def _check_round_notes(p: Position, kinds: tuple[Card, ...], out: frozenset[int]) -> None:
-    """The Sycophant's requirement, the Jester's marks, the Chancellors'
-    returns and the tie-break's contenders must fit the cards and the
-    seats."""
-    _check_returns(p, kinds)
-    n = p.players
-    required = p.required
-    if required is not None:
-        if Card.SYCOPHANT not in kinds or type(required) is not int or not 0 <= required < n:
-            raise PositionError("required", f"not a seat a Sycophant can require: {required!r}")
-        if required in out or required in p.protected:
-            raise PositionError("required", f"player {required} cannot have been chosen")
-        # The requirement lasts until the next card is played, so the last
-        # card played is the Sycophant: on top of the pile of the player
-        # before the current one (it knocks no one out).
-        before = next(s for s in range(p.current - 1, p.current - n, -1) if s % n not in out) % n
-        if not p.discards[before] or p.discards[before][-1] is not Card.SYCOPHANT:
-            raise PositionError(
-                "required", f"player {before}, who played last, did not play a Sycophant"
-            )
-    for index, mark in enumerate(p.marks):
-        if (
-            Card.JESTER not in kinds
-            or len(mark) != 2
-            or not all(type(seat) is int and 0 <= seat < n for seat in mark)
-            or mark[0] == mark[1]
-            or Card.JESTER not in p.discards[mark[0]]
-        ):
-            raise PositionError(f"marks[{index}]", f"not a possible Jester mark: {mark!r}")
-    if len(p.marks) > sum(pile.count(Card.JESTER) for pile in p.discards):
-        raise PositionError("marks", "more marks than Jesters played")
-    contenders = p.contenders
-    if contenders:
-        if get_ruleset(p.ruleset).game_tie is not GameTie.TIE_BREAK_ROUND:
-            raise PositionError("contenders", f"{p.ruleset} has no tie-break rounds (ruling 12)")
-        if (
-            len(set(contenders)) != len(contenders)
-            or len(contenders) < 2
-            or any(type(s) is not int or not 0 <= s < n for s in contenders)
-        ):
-            raise PositionError("contenders", "must list two or more distinct seats")
-        for seat in range(n):
-            if seat not in contenders and (seat not in out or p.discards[seat]):
-                raise PositionError(
-                    "contenders", f"player {seat} sits out the tie-break round: out, empty pile"
-                )
+def _seated(value: object, name: str, n: int) -> tuple[object, ...]:
+    seats = _sequence(value, name)
+    if len(seats) != n:
+        raise PositionError(name, f"must list {n} seats, not {len(seats)}")
+    return seats
 
 
-def _check_cards(p: Position, deck: tuple[Card, ...]) -> None:
-    zones: list[tuple[str, Sequence[object]]] = [
-        ("deck", p.deck),
-        ("set_aside", () if p.set_aside is None else (p.set_aside,)),
-        ("face_up", p.face_up),
-    ]
-    zones += [(f"hands[{i}]", hand) for i, hand in enumerate(p.hands)]
-    zones += [(f"discards[{i}]", pile) for i, pile in enumerate(p.discards)]
-    for name, cards in zones:
-        for card in cards:
-            if not isinstance(card, Card):
-                raise PositionError(name, f"{card!r} is not a card")
-    held: Counter[object] = Counter(card for _, cards in zones for card in cards)
-    expected: Counter[object] = Counter(deck)
-    if held != expected:
-        extra = held - expected
-        missing = expected - held
-        parts = []
-        if extra:
-            parts.append("too many " + ", ".join(f"{c} x{k}" for c, k in sorted(extra.items())))
-        if missing:
-            parts.append("missing " + ", ".join(f"{c} x{k}" for c, k in sorted(missing.items())))
-        raise PositionError(
-            "cards", f"every card of the ruleset must be placed once: {'; '.join(parts)}"
-        )
+def _distinct_seats(value: object, name: str, n: int) -> frozenset[int]:
+    seats = _sequence(value, name)
+    if not all(is_seat(s, n) for s in seats) or len(set(seats)) != len(seats):
+        raise PositionError(name, f"must list distinct seats from 0 to {n - 1}")
+    return frozenset(seats)
+
+
+def _pairs(value: object, name: str) -> tuple[tuple[int, int], ...]:
+    items = _sequence(value, name)
+    return tuple(tuple(item) if isinstance(item, list) else item for item in items)
 
 
 def to_position(state: GameState) -> Position:

@@ -155,7 +155,9 @@ def test_only_a_turn_about_to_draw_or_play_is_a_position() -> None:
 # positions that cannot occur
 
 # A consistent 2019-classic, three-player position (16 cards), and a
-# two-player one with its three face-up cards; each bad case breaks one thing.
+# two-player one with its three face-up cards, each at the turn its cards
+# imply (every card in a hand or pile was dealt or drawn by a turn); each
+# bad case breaks one thing.
 THREE = Position(
     ruleset="2019-classic",
     players=3,
@@ -166,6 +168,7 @@ THREE = Position(
     discards=((G, G), (PRIEST, HANDMAID), (BARON, PRINCE)),
     current=0,
     drawn=True,
+    turn_number=7,  # seats 0, 1, 2 in turn from turn 1: two cards played each
 )
 TWO = Position(
     ruleset="2019-classic",
@@ -177,6 +180,7 @@ TWO = Position(
     discards=((COUNTESS,), (G, PRINCE)),
     current=0,
     drawn=True,
+    turn_number=4,  # seat 1 started: three cards played
 )
 
 
@@ -274,12 +278,17 @@ BAD: list[tuple[str, Position, str]] = [
     ("a negative seed", changed(THREE, seed=-1), "seed"),
     (
         "a player shown their own card",
-        changed(THREE, turn_number=3, sightings=(ll.Sighting(1, 1, KING, 2, PRIEST),)),
+        changed(THREE, sightings=(ll.Sighting(1, 1, KING, 2, PRIEST),)),
         "sightings[0]",
     ),
     (
         "a sighting from a later turn",
-        changed(THREE, turn_number=3, sightings=(ll.Sighting(1, 2, COUNTESS, 4, PRIEST),)),
+        changed(THREE, sightings=(ll.Sighting(1, 2, COUNTESS, 8, PRIEST),)),
+        "sightings[0]",
+    ),
+    (
+        "a sighting from the turn whose card is not played yet",
+        changed(THREE, sightings=(ll.Sighting(1, 2, COUNTESS, 7, PRIEST),)),
         "sightings[0]",
     ),
 ]
@@ -293,9 +302,10 @@ def test_an_impossible_position_is_refused_naming_the_field(position: Position, 
         ll.from_position(position)
     assert caught.value.field == field, str(caught.value)
     assert isinstance(caught.value, ll.LoveLetterError) and isinstance(caught.value, ValueError)
-    # replaying from such a position fails the same way
-    with pytest.raises(ll.PositionError):
+    # replaying from such a position fails at its first event, naming the field
+    with pytest.raises(ll.EventMismatch) as mismatch:
         ll.replay([PositionEstablished(position)])
+    assert mismatch.value.index == 0 and f"position: {field}:" in str(mismatch.value)
 
 
 def test_a_non_card_in_a_zone_is_refused_naming_the_zone() -> None:
@@ -306,8 +316,21 @@ def test_a_non_card_in_a_zone_is_refused_naming_the_zone() -> None:
 
 
 def test_an_empty_deck_is_fine_once_the_turn_has_drawn() -> None:
-    state = ll.from_position(moved(THREE, deck=()))
+    # THREE played on to turn 12 (seat 1 started): the deck's last card is
+    # seat 0's draw, and seat 2's Handmaid of turn 11 still protects them
+    last = changed(
+        THREE,
+        deck=(),
+        discards=((G, G, G), (PRIEST, HANDMAID, G, PRIEST), (BARON, PRINCE, BARON, HANDMAID)),
+        turn_number=12,
+        protected=(2,),
+    )
+    state = ll.from_position(last)
     assert state.decision is Decision.PLAY and state.deck == ()
+    # the same cards at an earlier turn would have drawn fewer of them
+    with pytest.raises(ll.PositionError) as caught:
+        ll.from_position(moved(THREE, deck=()))
+    assert caught.value.field == "turn_number"
 
 
 # --------------------------------------------------------------------------
@@ -470,7 +493,7 @@ def test_premium_sightings_name_a_card_that_shows_hands(via: Card, valid: bool) 
 PREMIUM_BAD: list[tuple[str, Position, str]] = [
     (
         "a Baroness's sighting in 2019-classic",
-        changed(THREE, turn_number=3, sightings=(ll.Sighting(1, 2, COUNTESS, 2, Card.BARONESS),)),
+        changed(THREE, sightings=(ll.Sighting(1, 2, COUNTESS, 2, Card.BARONESS),)),
         "sightings[0]",
     ),
     (
@@ -478,7 +501,6 @@ PREMIUM_BAD: list[tuple[str, Position, str]] = [
         changed(
             THREE,
             ruleset="premium",
-            turn_number=3,
             sightings=(ll.Sighting(1, 2, COUNTESS, 2, Card.DOWAGER_QUEEN),),
         ),
         "sightings[0]",

@@ -1,0 +1,776 @@
+"""Checking that a state can occur: :func:`check_state`.
+
+The engine only ever builds states that the rules reach, so it never checks
+its own work on the hot paths (``push``, ``decide``, ``evolve``). A state
+that comes from outside (read from JSON, described as a
+:class:`~loveletter.Position`, built by hand) is checked here instead, once,
+against what the rules allow at every decision: the ruleset and seats, the
+tokens, every card of the deck exactly once, the hand sizes, who may be out
+or protected, the round's notes (sightings, a Sycophant's requirement, the
+Jester's marks, Chancellor returns, the contenders of a tie-break round),
+the pending choice, the round's result and the game's winners, and how many
+cards the turns played so far can have drawn.
+
+The checks name the field at fault with the same names on a state and on a
+position (``"hands[2]"``, ``"tokens[1]"``, ``"current"``); the table's fields
+are named without ``table.``, as a state reads them (``state.tokens``).
+:func:`loveletter.from_position` runs them with
+:class:`~loveletter.errors.PositionError`, :func:`check_state` with
+:class:`~loveletter.errors.StateError`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from loveletter.cards import Card
+from loveletter.chance import is_seed
+from loveletter.errors import LoveLetterError, StateError
+from loveletter.events import RoundEndReason
+from loveletter.rules import implements
+from loveletter.rulesets import RULESETS, GameTie, Ruleset
+from loveletter.state import Decision, GameState, RoundResult, Sighting, Table
+
+#: builds the error to raise from a field name and a message
+Fail = Callable[[str, str], LoveLetterError]
+
+_PLAYER_DECISIONS = frozenset(
+    {Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW}
+)
+#: decisions taken in the middle of a turn, after its card was played
+_MID_TURN = frozenset({Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW})
+#: the card on top of the current player's pile while each choice is pending
+_PENDING_CARD = {
+    Decision.CHANCELLOR: Card.CHANCELLOR,
+    Decision.LOOK: Card.CARDINAL,
+    Decision.REDRAW: Card.BISHOP,
+}
+#: the cards that show a player another's hand (a Sighting's ``via``)
+SHOWING = frozenset(
+    {Card.PRIEST, Card.BARON, Card.KING, Card.DOWAGER_QUEEN, Card.BARONESS, Card.CARDINAL}
+)
+#: the cards whose play can make someone draw a replacement card: the
+#: Prince's target, the Bishop's target, the Assassin's holder (who discards
+#: the Assassin and draws when a Guard chooses them)
+_REPLACING = frozenset({Card.PRINCE, Card.BISHOP, Card.ASSASSIN})
+_KNOWN_RULESETS = frozenset(id(r) for r in RULESETS.values())
+
+
+def check_state(state: GameState) -> None:
+    """Raise :class:`~loveletter.errors.StateError` naming the first field
+    of ``state`` that no game can reach; return ``None`` for a state that
+    play reaches (every state ``push`` and ``step`` return does)."""
+    check_fields(state, StateError)
+
+
+def short(value: object) -> str:
+    """``repr(value)`` kept short: messages never grow with hostile input
+    (and never fail on an integer too long to print or a deep nest)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 200:
+            return f"<an integer of {value.bit_length()} bits>"
+        return repr(value)
+    if value is None or isinstance(value, bool | float | str | Card):
+        text = repr(value)
+    elif isinstance(value, tuple | list | frozenset | set | dict):
+        return f"<{type(value).__name__} of {len(value)} items>"
+    else:
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def is_int(value: object) -> bool:
+    """An ``int`` proper: not a ``bool``, not a float equal to one."""
+    return type(value) is int
+
+
+def is_seat(value: object, players: int) -> bool:
+    return type(value) is int and 0 <= value < players
+
+
+def check_fields(state: object, fail: Fail) -> None:
+    """Every check of :func:`check_state`, raising ``fail(field, message)``."""
+    if not isinstance(state, GameState):
+        raise fail("state", f"not a GameState: {short(state)}")
+    table = state.table
+    if not isinstance(table, Table):
+        raise fail("table", f"not a Table: {short(table)}")
+    decision = state.decision
+    if not isinstance(decision, Decision):
+        raise fail("decision", f"not a Decision: {short(decision)}")
+    ruleset = check_ruleset(table.ruleset, fail)
+    n = check_players(ruleset, table.players, fail)
+    for name in ("hands", "discards"):
+        _check_zone_list(getattr(state, name), name, n, fail)
+    contenders = _tuple_of_seats(table.contenders, "contenders", n, fail)
+    _check_tokens(state, ruleset, n, contenders, fail)
+    _check_numbers(state, fail)
+    if table.round_number == 0:
+        _check_before_first_deal(state, n, fail)
+        return
+    _check_cards(state, ruleset.deck_for(n), fail)
+    _check_table_cards(state, ruleset, n, fail)
+    out = _seat_set(state.out, "out", n, fail)
+    protected = _seat_set(state.protected, "protected", n, fail)
+    _check_current(state, n, out, fail)
+    _check_hands(state, n, out, fail)
+    _check_protected(state, out, protected, fail)
+    if decision is Decision.DRAW and not state.deck:
+        raise fail("deck", "the round has ended: no card is left for the turn's draw")
+    kinds = ruleset.setup(n).kinds
+    check_sightings(state.sightings, n, _last_sighting_turn(state), kinds, fail)
+    check_returns(state.returns, state.discards, n, kinds, fail, _returning(state))
+    _check_required(state, n, out, protected, kinds, fail)
+    check_marks(state.marks, state.discards, n, kinds, fail)
+    sitters = _check_contenders(state, ruleset, n, out, contenders, fail)
+    _check_pending(state, n, out, protected, kinds, fail)
+    _check_result(state, ruleset, n, out, contenders, fail)
+    _check_rounds_and_tokens(state, ruleset, n, fail)
+    _check_turn_count(state, n - len(sitters), fail)
+
+
+# --------------------------------------------------------------------------
+# the table
+
+
+def check_ruleset(ruleset: object, fail: Fail) -> Ruleset:
+    if not isinstance(ruleset, Ruleset) or id(ruleset) not in _KNOWN_RULESETS:
+        known = ", ".join(sorted(RULESETS))
+        raise fail("ruleset", f"not one of this library's rulesets ({known}): {short(ruleset)}")
+    return ruleset
+
+
+@implements("setup.player-count", "setup.player-count-premium")
+def check_players(ruleset: Ruleset, players: object, fail: Fail) -> int:
+    if type(players) is not int or not ruleset.supports(players):
+        raise fail(
+            "players",
+            f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players,"
+            f" not {short(players)}",
+        )
+    return players
+
+
+def _check_zone_list(value: object, name: str, n: int, fail: Fail) -> None:
+    if not isinstance(value, tuple):
+        raise fail(name, f"must be a tuple of {n} seats' cards, not {short(value)}")
+    if len(value) != n:
+        raise fail(name, f"must list {n} seats, not {len(value)}")
+    for seat, cards in enumerate(value):
+        if not isinstance(cards, tuple):
+            raise fail(f"{name}[{seat}]", f"must be a tuple of cards, not {short(cards)}")
+
+
+def _tuple_of_seats(value: object, name: str, n: int, fail: Fail) -> tuple[int, ...]:
+    if not isinstance(value, tuple) or not all(is_seat(s, n) for s in value):
+        raise fail(name, f"must list seats from 0 to {n - 1}, not {short(value)}")
+    return value
+
+
+@implements("game.tokens-to-win", "game.tokens-to-win-premium", "game.tie-break-round")
+def _check_tokens(
+    state: GameState, ruleset: Ruleset, n: int, contenders: tuple[int, ...], fail: Fail
+) -> None:
+    """Below the tokens to win while the game goes on; at or past them for
+    the players tied for the game (ruling 31); the winners are checked with
+    the game's end."""
+    tokens = state.table.tokens
+    if not isinstance(tokens, tuple) or len(tokens) != n:
+        raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
+    needed = ruleset.tokens_to_win(n)
+    over = state.decision is Decision.GAME_OVER
+    for seat, count in enumerate(tokens):
+        if not is_int(count) or count < 0:
+            raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
+        if seat in contenders:  # tied for the game: at the threshold or past it
+            if count < needed:
+                raise fail(f"tokens[{seat}]", f"a tied player has {needed} or more")
+        elif count >= needed and not (over and not contenders):
+            raise fail(
+                f"tokens[{seat}]", f"must be 0 to {needed - 1} while the game goes on, not {count}"
+            )
+
+
+def _check_numbers(state: GameState, fail: Fail) -> None:
+    table = state.table
+    round_number, turn_number = table.round_number, state.turn_number
+    if not is_int(round_number) or round_number < 0:
+        raise fail("round_number", f"invalid value {short(round_number)}")
+    in_round = state.decision in _PLAYER_DECISIONS
+    if round_number == 0 and in_round:
+        raise fail("round_number", "a round being played has a number from 1")
+    if not is_int(turn_number) or turn_number < (1 if round_number else 0):
+        raise fail("turn_number", f"invalid value {short(turn_number)}")
+    if not is_seed(table.seed):
+        raise fail("seed", f"invalid value {short(table.seed)}: an integer from 0 to 2**256 - 1")
+
+
+def _check_before_first_deal(state: GameState, n: int, fail: Fail) -> None:
+    """Round 0: the game as ``GameStarted`` creates it, nothing dealt yet."""
+    table = state.table
+    if state.decision is not Decision.NEXT_ROUND:
+        raise fail("round_number", "round 0 is the wait for the first deal")
+    if state.turn_number != 0:
+        raise fail("turn_number", "no turn is played before the first deal")
+    if not is_seat(state.current, n):
+        raise fail("current", f"the first player is a seat from 0 to {n - 1}")
+    empty: list[tuple[str, object, object]] = [
+        ("tokens", table.tokens, (0,) * n),
+        ("deck", state.deck, ()),
+        ("set_aside", table.set_aside, None),
+        ("face_up", table.face_up, ()),
+        ("hands", state.hands, ((),) * n),
+        ("discards", state.discards, ((),) * n),
+        ("round_result", table.round_result, None),
+        ("winners", table.winners, ()),
+        ("contenders", table.contenders, ()),
+        ("out", state.out, frozenset()),
+        ("protected", state.protected, frozenset()),
+        ("sightings", state.sightings, ()),
+        ("pending", state.pending, ()),
+        ("required", state.required, None),
+        ("marks", state.marks, ()),
+        ("returns", state.returns, ()),
+    ]
+    for name, value, expected in empty:
+        if value != expected or type(value) is not type(expected):
+            raise fail(name, f"nothing is dealt, played or won before round 1: {short(value)}")
+
+
+# --------------------------------------------------------------------------
+# the cards
+
+
+def check_card_zones(
+    zones: Sequence[tuple[str, Sequence[object]]], deck: tuple[Card, ...], fail: Fail
+) -> None:
+    """Every card of ``deck`` is placed exactly once across the zones."""
+    for name, cards in zones:
+        for card in cards:
+            if type(card) is not Card:
+                raise fail(name, f"{short(card)} is not a card")
+    held: Counter[object] = Counter(card for _, cards in zones for card in cards)
+    expected: Counter[object] = Counter(deck)
+    if held != expected:
+        extra = held - expected
+        missing = expected - held
+        parts = []
+        if extra:
+            parts.append("too many " + ", ".join(f"{c} x{k}" for c, k in sorted(extra.items())))
+        if missing:
+            parts.append("missing " + ", ".join(f"{c} x{k}" for c, k in sorted(missing.items())))
+        raise fail("cards", f"every card of the ruleset must be placed once: {'; '.join(parts)}")
+
+
+def _check_cards(state: GameState, deck: tuple[Card, ...], fail: Fail) -> None:
+    table = state.table
+    for name, value in (("deck", state.deck), ("face_up", table.face_up)):
+        if not isinstance(value, tuple):
+            raise fail(name, f"must be a tuple of cards, not {short(value)}")
+    zones: list[tuple[str, Sequence[object]]] = [
+        ("deck", state.deck),
+        ("set_aside", () if table.set_aside is None else (table.set_aside,)),
+        ("face_up", table.face_up),
+    ]
+    zones += [(f"hands[{i}]", hand) for i, hand in enumerate(state.hands)]
+    zones += [(f"discards[{i}]", pile) for i, pile in enumerate(state.discards)]
+    check_card_zones(zones, deck, fail)
+
+
+@implements(
+    "setup.set-aside-face-down",
+    "setup.two-player-face-up",
+    "prince.empty-deck-draws-set-aside",
+)
+def _check_table_cards(state: GameState, ruleset: Ruleset, n: int, fail: Fail) -> None:
+    """Rulings 9 and 38: the set-aside card is drawn only by a replacement
+    draw on an empty deck, and the round ends with that turn; so a round in
+    progress still has it."""
+    table = state.table
+    if table.set_aside is None:
+        if state.decision in _PLAYER_DECISIONS or table.round_result is None:
+            raise fail("set_aside", "a round in progress still has its set-aside card (ruling 9)")
+        if state.deck:
+            raise fail("set_aside", "the set-aside card is drawn only when the deck is empty")
+    if len(table.face_up) != ruleset.face_up_count(n):
+        raise fail("face_up", f"a {n}-player round has {ruleset.face_up_count(n)} face-up cards")
+
+
+# --------------------------------------------------------------------------
+# seats and hands
+
+
+def _seat_set(value: object, name: str, n: int, fail: Fail) -> frozenset[int]:
+    if not isinstance(value, frozenset) or not all(is_seat(s, n) for s in value):
+        raise fail(name, f"must list distinct seats from 0 to {n - 1}")
+    return value
+
+
+@implements("out.turn-skipped")
+def _check_current(state: GameState, n: int, out: frozenset[int], fail: Fail) -> None:
+    current = state.current
+    if not is_seat(current, n):
+        raise fail("current", f"must be a seat from 0 to {n - 1}, not {short(current)}")
+    live = n - len(out)
+    if state.decision in _PLAYER_DECISIONS:
+        if current in out:
+            raise fail("current", f"player {current} is out of the round")
+        if live < 2:
+            raise fail("out", "a round in progress has at least two players in it")
+    elif _won_mid_round(state) and live < 2:
+        raise fail("out", "a round won by no one has at least two players in it")
+    elif live < 1:
+        raise fail("out", "a round ends with at least one player in it")
+
+
+def _won_mid_round(state: GameState) -> bool:
+    """A Bishop's or a Constable's token won the game before the round ended
+    (ruling 30): the round has no result."""
+    return state.decision is Decision.GAME_OVER and state.table.round_result is None
+
+
+def _check_hands(state: GameState, n: int, out: frozenset[int], fail: Fail) -> None:
+    """One card each, none when out; the current player's hand by decision:
+    two once drawn (turn.draw-then-play), one or two more during a
+    Chancellor's choice, one once the turn's card is played."""
+    decision = state.decision
+    current = state.current
+    for seat in range(n):
+        size = len(state.hands[seat])
+        if seat in out:
+            allowed: tuple[int, ...] = (0,)
+        elif seat != current:
+            allowed = (1,)
+        elif decision is Decision.PLAY:
+            allowed = (2,)
+        elif decision is Decision.CHANCELLOR:
+            allowed = (2, 3)
+        else:
+            allowed = (1,)
+        if size not in allowed:
+            expected = " or ".join(map(str, allowed))
+            raise fail(f"hands[{seat}]", f"must hold {expected} card(s), not {size}")
+
+
+@implements("handmaid.protection-until-next-turn", "out.untargetable")
+def _check_protected(
+    state: GameState, out: frozenset[int], protected: frozenset[int], fail: Fail
+) -> None:
+    """Protection comes from playing a Handmaid and lasts until its player's
+    next turn starts, or the round ends (ruling 7). While it lasts, nothing
+    can reach its player's pile: every card that adds to another player's
+    pile (the Prince's discard, the Bishop's redraw, the Assassin's discard,
+    a knock-out) must choose that player first, which protection forbids
+    (ruling 24), and the player's own next card waits for their turn. So a
+    protected player's pile ends with the Handmaid they played."""
+    if protected and state.table.round_result is not None:
+        raise fail("protected", "protection ends with the round (ruling 7)")
+    for seat in sorted(protected):
+        if seat in out:
+            raise fail("protected", f"player {seat} is out of the round")
+        if seat == state.current:
+            raise fail("protected", "protection ends when its player's turn starts (ruling 7)")
+        pile = state.discards[seat]
+        if not pile or pile[-1] is not Card.HANDMAID:
+            raise fail(
+                "protected",
+                f"player {seat} is protected, so the last card on their pile is the Handmaid"
+                " they played",
+            )
+
+
+# --------------------------------------------------------------------------
+# the round's notes
+
+
+def _last_sighting_turn(state: GameState) -> int:
+    """Before the turn's card is played, nothing was shown this turn."""
+    if state.decision in (Decision.DRAW, Decision.PLAY):
+        return state.turn_number - 1
+    return state.turn_number
+
+
+def check_sightings(
+    sightings: object, n: int, last_turn: int, kinds: tuple[Card, ...], fail: Fail
+) -> None:
+    if not isinstance(sightings, tuple):
+        raise fail("sightings", f"must be a tuple, not {short(sightings)}")
+    for index, seen in enumerate(sightings):
+        if (
+            not isinstance(seen, Sighting)
+            or not is_seat(seen.viewer, n)
+            or not is_seat(seen.owner, n)
+            or seen.viewer == seen.owner
+            or not is_int(seen.turn)
+            or not 1 <= seen.turn <= last_turn
+            or type(seen.card) is not Card
+            or seen.card not in kinds
+            or type(seen.via) is not Card
+            or seen.via not in SHOWING
+            or seen.via not in kinds
+        ):
+            raise fail(f"sightings[{index}]", f"not a possible sighting: {short_sighting(seen)}")
+
+
+def short_sighting(seen: object) -> str:
+    if not isinstance(seen, Sighting):
+        return short(seen)
+    fields = (seen.viewer, seen.owner, seen.card, seen.turn, seen.via)
+    return f"Sighting({', '.join(map(short, fields))})"
+
+
+def _pairs(value: object, name: str, fail: Fail) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, tuple):
+        raise fail(name, f"must be a tuple of pairs, not {short(value)}")
+    for index, item in enumerate(value):
+        if not isinstance(item, tuple) or len(item) != 2 or not all(map(is_int, item)):
+            raise fail(f"{name}[{index}]", f"not a pair of integers: {short(item)}")
+    return value
+
+
+def _returning(state: GameState) -> int | None:
+    """The player whose Chancellor's return is pending, if any."""
+    return state.current if state.decision is Decision.CHANCELLOR else None
+
+
+@implements("chancellor.draw-two-keep-one", "chancellor.return-bottom-any-order")
+def check_returns(
+    returns: object,
+    discards: tuple[tuple[Card, ...], ...],
+    n: int,
+    kinds: tuple[Card, ...],
+    fail: Fail,
+    returning: int | None = None,
+) -> None:
+    """Each return is one or two cards (two, or one when one was left to
+    draw) from a Chancellor its player played; one whose choice is pending
+    has made no return yet."""
+    pairs = _pairs(returns, "returns", fail)
+    for index, (owner, count) in enumerate(pairs):
+        if Card.CHANCELLOR not in kinds or not 0 <= owner < n or count not in (1, 2):
+            raise fail(f"returns[{index}]", f"not a possible Chancellor return: {(owner, count)}")
+    for seat in range(n):
+        made = sum(1 for owner, _ in pairs if owner == seat)
+        played = discards[seat].count(Card.CHANCELLOR) - (seat == returning)
+        if made > played:
+            raise fail("returns", f"player {seat} returned cards without a Chancellor")
+
+
+@implements("sycophant.next-card-must-choose")
+def _check_required(
+    state: GameState,
+    n: int,
+    out: frozenset[int],
+    protected: frozenset[int],
+    kinds: tuple[Card, ...],
+    fail: Fail,
+) -> None:
+    required = state.required
+    if required is None:
+        return
+    if Card.SYCOPHANT not in kinds or not is_seat(required, n):
+        raise fail("required", f"not a seat a Sycophant can require: {short(required)}")
+    if state.decision not in (Decision.DRAW, Decision.PLAY):
+        # the next card played ends the requirement (ruling 34), and so does the round
+        raise fail("required", "a requirement lasts only until the next card is played")
+    if required in out or required in protected:
+        raise fail("required", f"player {required} cannot have been chosen")
+    # The requirement lasts until the next card is played, so the last card
+    # played is the Sycophant: on top of the pile of the player before the
+    # current one (it knocks no one out).
+    current = state.current
+    before = next(s for s in range(current - 1, current - n, -1) if s % n not in out) % n
+    if not state.discards[before] or state.discards[before][-1] is not Card.SYCOPHANT:
+        raise fail("required", f"player {before}, who played last, did not play a Sycophant")
+
+
+@implements("jester.mark-expected-winner")
+def check_marks(
+    marks: object,
+    discards: tuple[tuple[Card, ...], ...],
+    n: int,
+    kinds: tuple[Card, ...],
+    fail: Fail,
+) -> None:
+    pairs = _pairs(marks, "marks", fail)
+    for index, mark in enumerate(pairs):
+        if (
+            Card.JESTER not in kinds
+            or not all(0 <= seat < n for seat in mark)
+            or mark[0] == mark[1]
+            or Card.JESTER not in discards[mark[0]]
+        ):
+            raise fail(f"marks[{index}]", f"not a possible Jester mark: {mark!r}")
+    if len(pairs) > sum(pile.count(Card.JESTER) for pile in discards):
+        raise fail("marks", "more marks than Jesters played")
+
+
+@implements("game.tie-break-round", "out.discard-hand")
+def _check_contenders(
+    state: GameState,
+    ruleset: Ruleset,
+    n: int,
+    out: frozenset[int],
+    contenders: tuple[int, ...],
+    fail: Fail,
+) -> frozenset[int]:
+    """The seats sitting the round out (ruling 31: out from the start of a
+    tie-break round, so with an empty pile), checked against the contenders.
+    Every other player out of the round was knocked out, and a knock-out
+    puts the player's hand face up on their pile: it is not empty."""
+    sitters = frozenset(seat for seat in out if not state.discards[seat])
+    if contenders:
+        if ruleset.game_tie is not GameTie.TIE_BREAK_ROUND:
+            raise fail("contenders", f"{ruleset.name} has no tie-break rounds (ruling 12)")
+        if len(set(contenders)) != len(contenders) or len(contenders) < 2:
+            raise fail("contenders", "must list two or more distinct seats")
+        if list(contenders) != sorted(contenders):
+            raise fail("contenders", "must list the tied seats in ascending order")
+        if state.table.round_number < 2:
+            raise fail("contenders", "a tie for the game comes at the end of a round")
+        playing = frozenset(range(n)) - sitters
+        decision = state.decision
+        if decision is Decision.NEXT_ROUND:
+            # the round just ended dealt in everyone, or the players tied before
+            wrong = frozenset(contenders) - playing
+        else:  # a tie-break round in progress, or the one that won the game
+            wrong = playing.symmetric_difference(contenders)
+        if wrong:
+            seat = min(wrong)
+            raise fail(
+                "contenders",
+                f"player {seat} sits out the tie-break round: out, empty pile"
+                if seat not in contenders
+                else f"player {seat} is tied for the game: dealt into the tie-break round",
+            )
+    elif sitters:
+        seat = min(sitters)
+        raise fail(
+            "out",
+            f"player {seat} is out of the round with an empty pile: a knock-out puts the"
+            " player's hand on their pile",
+        )
+    return sitters
+
+
+# --------------------------------------------------------------------------
+# the decision, the round's result and the game's winners
+
+
+@implements("chancellor.one-card-in-deck", "cardinal.optional-look", "bishop.target-may-redraw")
+def _check_pending(
+    state: GameState,
+    n: int,
+    out: frozenset[int],
+    protected: frozenset[int],
+    kinds: tuple[Card, ...],
+    fail: Fail,
+) -> None:
+    """A pending choice follows the card just played, on top of the current
+    player's pile: a Chancellor's keep (two cards drawn, or one when one was
+    left), a Cardinal's look at one of the two hands it swapped, a Bishop's
+    target's redraw."""
+    decision = state.decision
+    pending = state.pending
+    current = state.current
+    if not isinstance(pending, tuple) or not all(is_seat(s, n) for s in pending):
+        raise fail("pending", f"must list seats, not {short(pending)}")
+    card = _PENDING_CARD.get(decision)
+    if card is None:
+        if pending:
+            raise fail(
+                "pending", f"no optional step is pending while the game waits for {decision.value}"
+            )
+        return
+    pile = state.discards[current]
+    if card not in kinds or not pile or pile[-1] is not card:
+        raise fail(
+            f"discards[{current}]",
+            f"a {decision.value} choice follows a {card} played, on top of the player's pile",
+        )
+    if decision is Decision.CHANCELLOR:
+        if pending:
+            raise fail("pending", "a Chancellor's choice is the current player's own")
+        if len(state.hands[current]) == 2 and state.deck:
+            raise fail(
+                f"hands[{current}]",
+                "a Chancellor draws two cards unless only one was left in the deck",
+            )
+    elif decision is Decision.LOOK:
+        if len(pending) != 2 or pending[0] >= pending[1] or any(s in out for s in pending):
+            raise fail("pending", "a Cardinal's look is at one of the two hands it swapped")
+        if any(s in protected for s in pending):
+            raise fail("pending", "a Cardinal cannot choose a protected player (ruling 24)")
+    elif len(pending) != 1 or pending[0] == current or pending[0] in out or pending[0] in protected:
+        raise fail("pending", "a Bishop's redraw is offered to the other player it chose")
+
+
+@implements(
+    "round.end-deck-empty",
+    "round.end-one-player-left",
+    "round.winner-token",
+    "game.simultaneous-winners",
+    "game.immediate-win",
+)
+def _check_result(
+    state: GameState,
+    ruleset: Ruleset,
+    n: int,
+    out: frozenset[int],
+    contenders: tuple[int, ...],
+    fail: Fail,
+) -> None:
+    table = state.table
+    decision = state.decision
+    result = table.round_result
+    winners = table.winners
+    if decision in _PLAYER_DECISIONS:
+        if result is not None:
+            raise fail("round_result", "a round in progress has no result yet")
+    elif decision is Decision.NEXT_ROUND and result is None:
+        raise fail("round_result", "a round that has ended has a result")
+    if result is not None:
+        _check_round_result(state, result, n, out, fail)
+    if decision is not Decision.GAME_OVER:
+        if winners != ():
+            raise fail("winners", "the game goes on: no one has won it yet")
+        return
+    if not isinstance(winners, tuple) or not winners or not all(is_seat(s, n) for s in winners):
+        raise fail("winners", f"a game that is over has winners: {short(winners)}")
+    if list(winners) != sorted(set(winners)):
+        raise fail("winners", "must list distinct seats in ascending order")
+    tokens = table.tokens
+    needed = ruleset.tokens_to_win(n)
+    if contenders:
+        # ruling 31: the one tied player who gained a token in the tie-break
+        if len(winners) != 1 or winners[0] not in contenders or tokens[winners[0]] <= needed:
+            raise fail("winners", "a tie-break round is won by one tied player gaining a token")
+    else:
+        reached = tuple(seat for seat in range(n) if tokens[seat] >= needed)
+        if winners != reached:
+            raise fail(
+                "winners",
+                f"the players with {needed} tokens or more win the game: {list(reached)}",
+            )
+
+
+def _check_round_result(
+    state: GameState, result: object, n: int, out: frozenset[int], fail: Fail
+) -> None:
+    if not isinstance(result, RoundResult) or not isinstance(result.reason, RoundEndReason):
+        raise fail("round_result", f"not a round result: {short(result)}")
+    winners, revealed = result.winners, result.revealed
+    live = tuple(seat for seat in range(n) if seat not in out)
+    if (
+        not isinstance(winners, tuple)
+        or not winners
+        or not all(is_seat(s, n) for s in winners)
+        or list(winners) != sorted(set(winners))
+        or any(s in out for s in winners)
+    ):
+        raise fail("round_result.winners", "the round's winners are players left in it, ascending")
+    if result.reason is RoundEndReason.ONE_PLAYER_LEFT:
+        if len(live) != 1 or winners != live:
+            raise fail("round_result", "a round with one player left is won by that player")
+        if revealed != ():
+            raise fail("round_result.revealed", "the last player left shows no card (ruling 14)")
+    else:
+        if len(live) < 2:
+            raise fail("round_result", "a round ended by an empty deck has two players or more")
+        if state.deck:
+            raise fail("deck", "a round ended by an empty deck has no card left in it")
+        shown = tuple((seat, state.hands[seat][0]) for seat in live)
+        if revealed != shown:
+            raise fail("round_result.revealed", "an empty deck shows every hand left, seat order")
+    for seat in winners:
+        if state.table.tokens[seat] < 1:
+            raise fail(f"tokens[{seat}]", f"player {seat} won the round and a token with it")
+
+
+def _tokens_per_round(ruleset: Ruleset, n: int) -> int:
+    """The most tokens a player can gain in one round: the round's win, and
+    at most one from each card that pays tokens (the Spy pays one at most,
+    whatever the number of Spies: spy.one-token-max)."""
+    setup = ruleset.setup(n)
+    paying = {card for card, _ in setup.knocked_out_tokens}
+    paying |= {card for card in setup.kinds if ruleset.rules[card].round_end_bonus is not None}
+    bishops = setup.deck.count(Card.BISHOP)
+    spies = 1 if Card.SPY in paying else 0
+    return 1 + spies + bishops + sum(setup.deck.count(c) for c in paying if c is not Card.SPY)
+
+
+@implements("round.winner-token", "spy.one-token-max")
+def _check_rounds_and_tokens(state: GameState, ruleset: Ruleset, n: int, fail: Fail) -> None:
+    """Every round that ends gives at least one token (its winners': there
+    is always one), and no player gains more in a round than the cards can
+    pay; so the tokens bound the rounds played."""
+    table = state.table
+    ended = table.round_number - (table.round_result is None)
+    tokens = table.tokens
+    if sum(tokens) < ended:
+        raise fail(
+            "round_number",
+            f"{ended} round(s) have ended, each giving a token, but {sum(tokens)} were given",
+        )
+    most = _tokens_per_round(ruleset, n) * table.round_number
+    for seat, count in enumerate(tokens):
+        if count > most:
+            raise fail(f"tokens[{seat}]", f"more than {most} tokens in {table.round_number} rounds")
+
+
+@implements(
+    "setup.deal-one-each",
+    "turn.draw-then-play",
+    "prince.discard-and-draw",
+    "bishop.target-may-redraw",
+    "assassin.discard-and-redraw",
+    "chancellor.draw-two-keep-one",
+)
+def _check_turn_count(state: GameState, dealt: int, fail: Fail) -> None:
+    """The cards that left the deck (and the set-aside card) since the deal
+    must be the ones the turns played so far drew.
+
+    The deal gives one card to each player dealt in (setup.deal-one-each;
+    a tie-break round deals only the tied players, ruling 31). Every turn
+    starts with one draw (turn.draw-then-play); at a ``draw`` decision the
+    current turn's has not happened yet. Cards then move between hands and
+    piles, or from a hand to a pile (a knock-out, out.discard-hand; a King
+    or Cardinal trade), without leaving them. The only other draws are:
+
+    * a Chancellor's one or two cards (chancellor.draw-two-keep-one), which
+      go back under the deck when its player chooses: they count only while
+      that choice is pending (the current hand's extra cards);
+    * a replacement draw after a discard without effect: the Prince's target
+      (prince.discard-and-draw), the Bishop's target who redraws
+      (bishop.target-may-redraw), the Assassin's holder chosen by a Guard
+      (assassin.discard-and-redraw). A turn plays one card, and each card
+      makes at most one such draw (rulings 9 and 38), taken once the card's
+      effect resolves; and the card that made it (a Prince, a Bishop, the
+      Assassin) lies in a pile from then on.
+
+    So, with ``t`` the turn number and ``r`` the replacement draws made,
+    the cards in hands and piles number ``dealt + t + r`` (one fewer at a
+    ``draw`` decision, plus the Chancellor's while its choice is pending),
+    where ``0 <= r <= `` the turns whose card has resolved (``t - 1`` while
+    the current turn's card is unplayed or its choice pending, ``t`` once
+    the round or the game is over) and ``r <= `` the Princes, Bishops and
+    Assassins in the piles.
+    """
+    decision = state.decision
+    t = state.turn_number
+    held = sum(map(len, state.hands)) + sum(map(len, state.discards))
+    turn_draws = t - 1 if decision is Decision.DRAW else t
+    chancellor = len(state.hands[state.current]) - 1 if decision is Decision.CHANCELLOR else 0
+    replaced = held - dealt - turn_draws - chancellor
+    resolved = t if decision in (Decision.NEXT_ROUND, Decision.GAME_OVER) else t - 1
+    makers = sum(1 for pile in state.discards for card in pile if card in _REPLACING)
+    most = min(resolved, makers)
+    if not 0 <= replaced <= most:
+        low = dealt + turn_draws + chancellor
+        raise fail(
+            "turn_number",
+            f"turn {t} of a round dealt to {dealt} player(s) accounts for {low} to {low + most}"
+            f" cards in hands and piles (the deal, each turn's draw and at most {most}"
+            f" replacement draws), not {held}",
+        )
