@@ -119,12 +119,12 @@ def check_fields(state: object, fail: Fail) -> None:
     if decision is Decision.DRAW and not state.deck:
         raise fail("deck", "the round has ended: no card is left for the turn's draw")
     kinds = ruleset.setup(n).kinds
+    _check_pending(state, n, out, protected, kinds, fail)
     check_sightings(state.sightings, n, _last_sighting_turn(state), kinds, fail)
     check_returns(state.returns, state.discards, n, kinds, fail, _returning(state))
     _check_required(state, n, out, protected, kinds, fail)
     check_marks(state.marks, state.discards, n, kinds, fail)
     sitters = _check_contenders(state, ruleset, n, out, contenders, fail)
-    _check_pending(state, n, out, protected, kinds, fail)
     _check_result(state, ruleset, n, out, contenders, fail)
     _check_rounds_and_tokens(state, ruleset, n, fail)
     _check_turn_count(state, n - len(sitters), fail)
@@ -132,6 +132,38 @@ def check_fields(state: object, fail: Fail) -> None:
 
 # --------------------------------------------------------------------------
 # the table
+
+
+def check_table(table: Table) -> None:
+    """The checks a :class:`Table` passes on its own (read from JSON, say):
+    a ruleset of this library, a player count it supports, a seed, a token
+    count per seat, a round number, seats for the contenders and winners,
+    cards for the set-aside and face-up cards. The rest needs the whole
+    state (:func:`check_state`)."""
+    fail = StateError
+    if not isinstance(table, Table):
+        raise fail("table", f"not a Table: {short(table)}")
+    ruleset = check_ruleset(table.ruleset, fail)
+    n = check_players(ruleset, table.players, fail)
+    tokens = table.tokens
+    if not isinstance(tokens, tuple) or len(tokens) != n:
+        raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
+    for seat, count in enumerate(tokens):
+        if not is_int(count) or count < 0:
+            raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
+    if not is_int(table.round_number) or table.round_number < 0:
+        raise fail("round_number", f"invalid value {short(table.round_number)}")
+    if not is_seed(table.seed):
+        raise fail("seed", f"invalid value {short(table.seed)}: an integer from 0 to 2**256 - 1")
+    _tuple_of_seats(table.contenders, "contenders", n, fail)
+    _tuple_of_seats(table.winners, "winners", n, fail)
+    if table.set_aside is not None and type(table.set_aside) is not Card:
+        raise fail("set_aside", f"not a card: {short(table.set_aside)}")
+    face_up = table.face_up
+    if not isinstance(face_up, tuple) or not all(type(c) is Card for c in face_up):
+        raise fail("face_up", f"must be a tuple of cards, not {short(face_up)}")
+    if len(face_up) not in (0, ruleset.face_up_count(n)):
+        raise fail("face_up", f"a {n}-player round has {ruleset.face_up_count(n)} face-up cards")
 
 
 def check_ruleset(ruleset: object, fail: Fail) -> Ruleset:
@@ -364,7 +396,7 @@ def _check_protected(
     a knock-out) must choose that player first, which protection forbids
     (ruling 24), and the player's own next card waits for their turn. So a
     protected player's pile ends with the Handmaid they played."""
-    if protected and state.table.round_result is not None:
+    if protected and not (state.decision in _PLAYER_DECISIONS or _won_mid_round(state)):
         raise fail("protected", "protection ends with the round (ruling 7)")
     for seat in sorted(protected):
         if seat in out:
@@ -453,7 +485,7 @@ def check_returns(
     for seat in range(n):
         made = sum(1 for owner, _ in pairs if owner == seat)
         played = discards[seat].count(Card.CHANCELLOR) - (seat == returning)
-        if made > played:
+        if made and made > played:
             raise fail("returns", f"player {seat} returned cards without a Chancellor")
 
 

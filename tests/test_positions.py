@@ -282,6 +282,32 @@ BAD: list[tuple[str, Position, str]] = [
         "sightings[0]",
     ),
     (
+        "a protected player whose pile does not end with a Handmaid",
+        changed(THREE, protected=(2,)),
+        "protected",
+    ),
+    (
+        "a player out of the round with an empty pile (no tie-break round)",
+        moved(
+            THREE,
+            out=(1,),
+            hands=((G, PRINCE), (), (COUNTESS,)),
+            discards=THREE.discards[:1] + ((), THREE.discards[2]),
+        ),
+        "out",
+    ),
+    ("turn 1 with six cards discarded", changed(THREE, turn_number=1), "turn_number"),
+    ("more turns than the cards drawn", changed(THREE, turn_number=8), "turn_number"),
+    # turn 3 would fit TWO: seat 1's Prince may have made someone draw again
+    ("turn 2 with three cards discarded", changed(TWO, turn_number=2), "turn_number"),
+    ("drawn given as 1", changed(THREE, drawn=1), "drawn"),
+    ("tokens in round 1 that take two rounds", changed(THREE, tokens=(3, 0, 0)), "tokens[0]"),
+    (
+        "round 9 with two tokens given",
+        changed(THREE, round_number=9, tokens=(1, 1, 0)),
+        "round_number",
+    ),
+    (
         "a sighting from a later turn",
         changed(THREE, sightings=(ll.Sighting(1, 2, COUNTESS, 8, PRIEST),)),
         "sightings[0]",
