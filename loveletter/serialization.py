@@ -3,14 +3,28 @@
 Every object is a JSON object whose ``"type"`` is its class name and whose
 other keys are its fields. Cards are written by name (``"Guard"``, exactly), enums by
 value (``"guard-guess"``), tuples and seat sets as arrays, the ruleset by
-name. Reading checks every field against its declared type and raises
+name. Every field named ``seed`` is written as a string of decimal digits
+(JSON numbers above 2**53 are not exact in many languages) and read from
+one, or from a JSON integer (older files). A list or tuple of values is an
+array, read back as a tuple. A :class:`~loveletter.GameRecord` is written by
+:func:`loveletter.records.record_to_data`.
+
+Reading checks every field against its declared type and raises
 :class:`~loveletter.errors.SerializationError` with the path of the first
-wrong one (``events[3].card``). ``loads(dumps(x)) == x`` for every value.
+wrong one (``events[3].card``): for bytes that are not UTF-8, JSON nested
+deeper than :data:`MAX_DEPTH`, numbers longer than :data:`MAX_DIGITS`
+digits, ``NaN`` and ``Infinity``, a float or a bool where an integer
+belongs. A state read back must be one that play reaches
+(:func:`loveletter.validation.check_state`) and a position one that can
+occur (:func:`loveletter.from_position`); otherwise the error's path names
+the field at fault. ``loads(dumps(x)) == x`` for every value.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -20,6 +34,7 @@ from typing import Any, Union, cast
 import attrs
 
 from loveletter.cards import Card
+from loveletter.chance import is_seed
 from loveletter.commands import (
     Command,
     Decline,
@@ -30,11 +45,12 @@ from loveletter.commands import (
     Redraw,
     StartRound,
 )
-from loveletter.errors import SerializationError
+from loveletter.errors import LoveLetterError, SerializationError
 from loveletter.events import EVENT_TYPES
-from loveletter.positions import Position
-from loveletter.rulesets import Ruleset, get_ruleset
+from loveletter.positions import Position, from_position
+from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
 from loveletter.state import GameState, RoundResult, Sighting, Table
+from loveletter.validation import check_state, check_table, short
 from loveletter.views import PlayerView
 
 COMMAND_TYPES: dict[str, type[Command]] = {
@@ -69,14 +85,29 @@ def to_data(value: object) -> JSON:
     if isinstance(value, frozenset | set):
         return sorted(to_data(item) for item in value)
     if attrs.has(type(value)):
+        if _is_record(value):
+            from loveletter.records import GameRecord, record_to_data
+
+            return record_to_data(cast(GameRecord, value))
         data: dict[str, JSON] = {}
         if type(value) in TYPES.values():
             data["type"] = type(value).__name__
         for field in attrs.fields(cast(Any, type(value))):
             if field.init:
-                data[field.name] = to_data(getattr(value, field.name))
+                item = getattr(value, field.name)
+                # seeds as decimal text: exact in every language's JSON
+                data[field.name] = (
+                    str(item) if field.name == "seed" and is_seed(item) else to_data(item)
+                )
         return data
-    raise TypeError(f"cannot serialize {value!r}")
+    raise TypeError(f"cannot serialize {short(value)}")
+
+
+def _is_record(value: object) -> bool:
+    """Whether ``value`` is a :class:`~loveletter.GameRecord` (none exists
+    before its module is loaded, so this never imports it)."""
+    record_type = getattr(sys.modules.get("loveletter.records"), "GameRecord", None)
+    return isinstance(record_type, type) and isinstance(value, record_type)
 
 
 def dumps(value: object, **options: Any) -> str:
@@ -84,27 +115,124 @@ def dumps(value: object, **options: Any) -> str:
     return json.dumps(to_data(value), **options)
 
 
+#: how deeply JSON may nest: far more than anything :func:`dumps` writes
+#: (a record's position's sighting is 5 levels down), far less than
+#: Python's recursion limit
+MAX_DEPTH = 64
+#: the most digits a JSON number may have (a seed has at most 78)
+MAX_DIGITS = 100
+
+
+class _Unreadable:
+    """What a JSON number or constant this format refuses is read as, so
+    that the error names its path: NaN, Infinity, an integer too long."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"<{self.reason}>"
+
+
+def _parse_int(text: str) -> int | _Unreadable:
+    if len(text) > MAX_DIGITS + (text[0] == "-"):
+        return _Unreadable(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _parse_float(text: str) -> float | _Unreadable:
+    if len(text) > MAX_DIGITS * 4:
+        return _Unreadable(f"a number of {len(text)} characters")
+    return float(text)
+
+
+def _parse_constant(text: str) -> _Unreadable:
+    return _Unreadable(f"{text} is not a JSON number")
+
+
 def loads(text: str | bytes, expected: type | None = None) -> Any:
-    """Read JSON text written by :func:`dumps`."""
+    """Read JSON text written by :func:`dumps` (``bytes`` must be UTF-8).
+
+    An array gives a tuple of its values, each read as ``expected``."""
+    if isinstance(text, bytes | bytearray | memoryview):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SerializationError(
+                "", f"not UTF-8 text: byte {error.start} cannot start or continue a character"
+            ) from None
+    elif not isinstance(text, str):
+        raise SerializationError("", f"expected JSON text, not {short(text)}")
     try:
-        data = json.loads(text)
+        data = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
     except json.JSONDecodeError as error:
-        raise SerializationError("", f"not JSON: {error}") from None
+        raise SerializationError("", f"not JSON: {error.msg} at character {error.pos}") from None
+    except RecursionError:
+        raise SerializationError("", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as error:  # a number Python will not convert
+        raise SerializationError("", f"not readable JSON: {short(str(error))}") from None
+    _check_depth(data)
     return from_data(data, expected)
+
+
+def _check_depth(data: JSON) -> None:
+    """Refuse arrays and objects nested deeper than :data:`MAX_DEPTH`
+    (walked without recursion, naming the path of the first too deep)."""
+    stack: list[tuple[JSON, int, str]] = [(data, 0, "")]
+    while stack:
+        value, depth, path = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SerializationError(path, f"nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            stack.extend(
+                (item, depth + 1, _join(path, key))
+                for key, item in value.items()
+                if isinstance(item, dict | list)
+            )
+        elif isinstance(value, list):
+            stack.extend(
+                (item, depth + 1, _join(path, index))
+                for index, item in enumerate(value)
+                if isinstance(item, dict | list)
+            )
 
 
 def from_data(data: JSON, expected: type | None = None, path: str = "") -> Any:
     """Rebuild a tagged object from plain data; ``expected`` restricts the
-    acceptable class (a base class such as ``Command`` or ``Event`` works)."""
+    acceptable class (a base class such as ``Command`` or ``Event`` works).
+    An array gives a tuple of such objects."""
+    if isinstance(data, list):
+        return tuple(_tagged(item, expected, _join(path, i)) for i, item in enumerate(data))
+    return _tagged(data, expected, path)
+
+
+def _tagged(data: JSON, expected: type | None, path: str) -> Any:
+    if isinstance(data, _Unreadable):
+        raise SerializationError(path, data.reason)
     if not isinstance(data, dict):
-        raise SerializationError(path, "expected an object with a 'type'")
+        raise SerializationError(path, f"expected an object with a 'type', not {short(data)}")
     tag = data.get("type")
+    if tag == "GameRecord":
+        from loveletter.records import GameRecord, record_from_data
+
+        if expected is not None and not issubclass(GameRecord, expected):
+            raise SerializationError(
+                _join(path, "type"), f"expected a {expected.__name__}, not 'GameRecord'"
+            )
+        return record_from_data(data, path)
     cls = TYPES.get(tag) if isinstance(tag, str) else None
     if cls is None:
-        raise SerializationError(_join(path, "type"), f"unknown type {tag!r}")
+        raise SerializationError(_join(path, "type"), f"unknown type {short(tag)}")
     if expected is not None and not issubclass(cls, expected):
         raise SerializationError(
-            _join(path, "type"), f"expected a {expected.__name__}, not {tag!r}"
+            _join(path, "type"), f"expected a {expected.__name__}, not {short(tag)}"
         )
     return _object(cls, data, path)
 
@@ -139,14 +267,63 @@ def _object(cls: type, data: dict[str, JSON], path: str) -> Any:
             if field.default is attrs.NOTHING:
                 raise SerializationError(_join(path, name), "missing field")
             continue
-        kwargs[name] = _value(hints[name], data[name], _join(path, name))
+        read = _seed if name == "seed" else _value
+        kwargs[name] = read(hints[name], data[name], _join(path, name))
     try:
-        return cls(**kwargs)
+        value = cls(**kwargs)
     except (TypeError, ValueError) as error:
-        raise SerializationError(path, str(error)) from None
+        raise SerializationError(path, short(str(error))) from None
+    check = _CHECKS.get(cls)
+    if check is not None:
+        try:
+            check(value)
+        except LoveLetterError as error:
+            # the checks name fields as a state reads them (``tokens[1]``):
+            # put the table's under ``table``, where the JSON has them
+            field = getattr(error, "field", "")
+            if cls is GameState and field.split("[")[0].split(".")[0] in _TABLE_FIELDS:
+                field = f"table.{field}"
+            detail = getattr(error, "detail", str(error))
+            raise SerializationError(_join(path, field) if field else path, detail) from None
+    return value
+
+
+_TABLE_FIELDS = frozenset(a.name for a in attrs.fields(Table))
+#: what a value read back must also be, beyond its fields' types: a state
+#: that play reaches, a position that can occur, a table of a real game
+_CHECKS: dict[type, Callable[[Any], object]] = {
+    GameState: check_state,
+    Position: from_position,
+    Table: check_table,
+}
+_SEED_TEXT = re.compile(r"0|[1-9][0-9]{0,77}")
+
+
+def _seed(hint: Any, data: JSON, path: str) -> int | None:
+    """A seed: decimal digits (no sign, no leading zero) or, from older
+    files, a JSON integer; either way from 0 to 2**256 - 1. ``null`` where
+    the field may be redacted."""
+    if data is None and type(None) in typing.get_args(hint):
+        return None
+    if isinstance(data, str):
+        if not _SEED_TEXT.fullmatch(data):
+            raise SerializationError(
+                path, f"a seed is written as up to 78 decimal digits, not {short(data)}"
+            )
+        value: object = int(data)
+    else:
+        value = data
+    if not is_seed(value):
+        raise SerializationError(
+            path, f"a seed is an integer from 0 to 2**256 - 1, not {short(value)}"
+        )
+    assert isinstance(value, int)
+    return value
 
 
 def _value(hint: Any, data: JSON, path: str) -> Any:
+    if isinstance(data, _Unreadable):
+        raise SerializationError(path, data.reason)
     origin = typing.get_origin(hint)
     if origin is Union or origin is types.UnionType:
         options = typing.get_args(hint)
@@ -175,7 +352,11 @@ def _value(hint: Any, data: JSON, path: str) -> Any:
         if not isinstance(data, list):
             raise SerializationError(path, "expected an array")
         (arg,) = typing.get_args(hint)
-        return frozenset(_value(arg, item, _join(path, i)) for i, item in enumerate(data))
+        items = [_value(arg, item, _join(path, i)) for i, item in enumerate(data)]
+        seats = frozenset(items)
+        if len(seats) != len(items):
+            raise SerializationError(path, "lists a value twice")
+        return seats
     return _SCALARS.get(hint, _nested)(hint, data, path)
 
 
@@ -185,7 +366,7 @@ def _card(hint: Any, data: JSON, path: str) -> Card:
     card = _CARDS_BY_TITLE.get(data) if isinstance(data, str) else None
     if card is None:
         names = ", ".join(_CARDS_BY_TITLE)
-        raise SerializationError(path, f"expected a card name ({names}), not {data!r}")
+        raise SerializationError(path, f"expected a card name ({names}), not {short(data)}")
     return card
 
 
@@ -194,27 +375,28 @@ _CARDS_BY_TITLE = {card.title: card for card in Card}
 
 def _int(hint: Any, data: JSON, path: str) -> int:
     if not isinstance(data, int) or isinstance(data, bool):
-        raise SerializationError(path, f"expected an integer, not {data!r}")
+        raise SerializationError(path, f"expected an integer, not {short(data)}")
     return data
 
 
 def _bool(hint: Any, data: JSON, path: str) -> bool:
     if not isinstance(data, bool):
-        raise SerializationError(path, f"expected true or false, not {data!r}")
+        raise SerializationError(path, f"expected true or false, not {short(data)}")
     return data
 
 
 def _str(hint: Any, data: JSON, path: str) -> str:
     if not isinstance(data, str):
-        raise SerializationError(path, f"expected a string, not {data!r}")
+        raise SerializationError(path, f"expected a string, not {short(data)}")
     return data
 
 
 def _ruleset(hint: Any, data: JSON, path: str) -> Ruleset:
     try:
         return get_ruleset(_str(hint, data, path))
-    except ValueError as error:
-        raise SerializationError(path, str(error)) from None
+    except ValueError:
+        known = ", ".join(sorted(RULESETS))
+        raise SerializationError(path, f"unknown ruleset {short(data)} (known: {known})") from None
 
 
 def _nested(hint: Any, data: JSON, path: str) -> Any:
@@ -223,7 +405,9 @@ def _nested(hint: Any, data: JSON, path: str) -> Any:
             return hint(data)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in hint)
-            raise SerializationError(path, f"expected one of {allowed}, not {data!r}") from None
+            raise SerializationError(
+                path, f"expected one of {allowed}, not {short(data)}"
+            ) from None
     if isinstance(hint, type) and attrs.has(hint):
         if not isinstance(data, dict):
             raise SerializationError(path, f"expected an object for {hint.__name__}")
@@ -232,7 +416,7 @@ def _nested(hint: Any, data: JSON, path: str) -> Any:
         return _object(hint, data, path)
     if hint is Command:
         return from_data(data, Command, path)
-    raise SerializationError(path, f"cannot read a {hint!r}")
+    raise SerializationError(path, f"cannot read a {short(hint)}")
 
 
 _SCALARS: dict[Any, Callable[[Any, JSON, str], Any]] = {

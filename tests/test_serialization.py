@@ -384,7 +384,10 @@ def edited(data: dict[str, Any], path: Sequence[str | int], value: Any) -> str:
 MALFORMED: list[tuple[str, str, type | None, str]] = [
     # (description, JSON, expected class, the path the error must name)
     ("not JSON at all", "{not json", None, ""),
-    ("not an object", "[1, 2]", None, ""),
+    ("not an object", "7", None, ""),
+    ("an array of things that are not objects", "[1, 2]", None, "[0]"),
+    ("an array with one bad item", f"[{ll.dumps(DrawCard(0))}, {{}}]", None, "[1].type"),
+    ("an array item of the wrong kind", f"[{ll.dumps(DrawCard(0))}]", Event, "[0].type"),
     ("no type", '{"player": 0}', None, "type"),
     ("unknown type", '{"type": "PlayJoker", "player": 0}', None, "type"),
     ("type is not a string", '{"type": 7}', None, "type"),
@@ -486,3 +489,204 @@ def test_from_data_reports_paths_below_a_given_prefix() -> None:
     with pytest.raises(ll.SerializationError) as caught:
         ll.from_data({"type": "CardDealt", "player": 0, "card": "Joker"}, Event, "events[3]")
     assert caught.value.path == "events[3].card"
+
+
+# --------------------------------------------------------------------------
+# seeds, arrays, bytes and hostile JSON
+
+
+def test_seeds_are_written_as_decimal_text_and_read_from_text_or_integers() -> None:
+    seed = 2**256 - 1  # above 2**53: a JSON number would not be exact everywhere
+    started = GameStarted("2019", 3, seed, 0)
+    data = json.loads(ll.dumps(started))
+    assert data["seed"] == str(seed)
+    assert ll.loads(ll.dumps(started)) == started
+    data["seed"] = seed  # older files wrote a JSON integer
+    assert ll.loads(json.dumps(data)) == started
+    assert json.loads(ll.dumps(GameStarted("2019", 3, None, 0)))["seed"] is None
+    state = ll.new_game("2019", 3, seed=seed)
+    assert json.loads(ll.dumps(state))["table"]["seed"] == str(seed)
+    assert json.loads(ll.dumps(ll.to_position(state)))["seed"] == str(seed)
+    for value in (state, state.table, ll.to_position(state)):
+        assert ll.loads(ll.dumps(value)) == value
+    assert ll.loads(ll.dumps(ll.new_game("2019", 3, seed=0)), GameState).seed == 0
+
+
+BAD_SEEDS: list[object] = [
+    "-1",
+    "+1",
+    "01",
+    "1.0",
+    " 1",
+    "1\n",
+    "",
+    "0x10",
+    "\u0661",  # an Arabic-Indic digit one: int() reads it, a seed's text may not
+    "1e3",
+    str(2**256),
+    "9" * 79,
+    -1,
+    2**256,
+    1.0,
+    True,
+    [1],
+    {"seed": 1},
+]
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_a_seed_is_decimal_digits_or_an_integer_below_2_to_the_256(seed: object) -> None:
+    started = json.loads(ll.dumps(GameStarted("2019", 3, 1, 0)))
+    started["seed"] = seed
+    for data, path in ((started, "seed"), (position_data(), "seed"), (state_data(), "table.seed")):
+        target = data["table"] if path == "table.seed" else data
+        target["seed"] = seed
+        with pytest.raises(ll.SerializationError) as caught:
+            ll.loads(json.dumps(data))
+        assert caught.value.path == path, str(caught.value)
+
+
+def test_only_a_redactable_seed_may_be_null() -> None:
+    data = position_data()
+    data["seed"] = None
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.loads(json.dumps(data))
+    assert caught.value.path == "seed"
+
+
+def test_an_array_of_values_reads_back_as_a_tuple() -> None:
+    events = ll.start_game("2019", 3, seed=5)
+    text = ll.dumps(events)
+    assert json.loads(text)[0]["type"] == "GameStarted"
+    assert ll.loads(text) == events
+    assert ll.loads(ll.dumps(list(events)), Event) == events
+    assert ll.replay(ll.loads(text)) == ll.new_game("2019", 3, seed=5)
+    assert ll.from_data(ll.to_data(events)) == events
+    assert ll.loads("[]") == ()
+    assert ll.loads(ll.dumps(COMMANDS), Command) == tuple(COMMANDS)
+
+
+def test_bytes_are_read_as_utf8() -> None:
+    state = ll.new_game("premium", 5, seed=9)
+    assert ll.loads(ll.dumps(state).encode("utf-8")) == state
+    assert ll.loads(bytearray(ll.dumps(DrawCard(1)).encode())) == DrawCard(1)
+
+
+def nested(depth: int) -> str:
+    return '{"type": "DrawCard", "player": ' + "[" * depth + "]" * depth + "}"
+
+
+def big_number(digits: int) -> str:
+    return '{"type": "DrawCard", "player": ' + "9" * digits + "}"
+
+
+HOSTILE: list[tuple[str, str | bytes, str]] = [
+    # (what is wrong, the input, the path the error must name)
+    ("bytes that are not UTF-8", b'{"type": "DrawCard", "player": "\xff"}', ""),
+    ("UTF-16 bytes", '{"type": "DrawCard", "player": 0}'.encode("utf-16"), ""),
+    ("a byte-order mark", "\ufeff" + ll.dumps(DrawCard(0)), ""),
+    ("nested 100,000 deep", "[" * 100_000 + "]" * 100_000, ""),
+    ("objects nested 100,000 deep", '{"a": ' * 100_000 + "1" + "}" * 100_000, ""),
+    ("a field nested past the limit", nested(ll.serialization.MAX_DEPTH + 1), "player"),
+    ("a 5,000-digit integer", big_number(5000), "player"),
+    ("a 101-digit integer", big_number(101), "player"),
+    ("NaN", '{"type": "DrawCard", "player": NaN}', "player"),
+    ("Infinity", '{"type": "DrawCard", "player": Infinity}', "player"),
+    ("-Infinity", '{"type": "DrawCard", "player": -Infinity}', "player"),
+    ("a float too big to be finite", '{"type": "DrawCard", "player": 1e400}', "player"),
+    ("a float where a seat belongs", '{"type": "DrawCard", "player": 1.0}', "player"),
+    ("a bool where a seat belongs", '{"type": "DrawCard", "player": true}', "player"),
+    (
+        "a bool where a count belongs",
+        '{"type": "TokenAwarded", "player": 0, "reason": "spy", "total": false}',
+        "total",
+    ),
+    ("a huge number as a type tag", '{"type": ' + "1" * 5000 + "}", "type"),
+    ("NaN at the top", "NaN", ""),
+    ("a huge number in an array", "[" + "1" * 5000 + "]", "[0]"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "path"), [case[1:] for case in HOSTILE], ids=[case[0] for case in HOSTILE]
+)
+def test_hostile_json_is_refused_with_a_path(text: str | bytes, path: str) -> None:
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.loads(text)
+    assert caught.value.path.startswith(path), str(caught.value)
+    assert len(str(caught.value)) < 1000  # messages never grow with the input
+
+
+def test_json_nested_to_the_limit_is_still_read_as_far_as_its_types() -> None:
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.loads(nested(ll.serialization.MAX_DEPTH - 1))
+    assert caught.value.path == "player"
+    assert "integer" in caught.value.detail
+
+
+@pytest.mark.parametrize("value", [None, 7, 1.5, ["{}"], object()], ids=repr)
+def test_loads_takes_only_text_or_bytes(value: Any) -> None:
+    with pytest.raises(ll.SerializationError):
+        ll.loads(value)
+
+
+def test_a_state_read_back_must_be_one_play_reaches() -> None:
+    def bad(path: Sequence[str | int], value: Any) -> str:
+        return edited(state_data(), path, value)
+
+    deck = state_data()["deck"]
+    cases = [
+        (bad(["current"], -7), "current"),
+        (bad(["deck"], [*deck, "Guard"]), "cards"),  # 22 cards
+        (bad(["deck"], ["Princess" if c == "Guard" else c for c in deck]), "cards"),
+        (bad(["table", "tokens"], [0, 0, 9]), "table.tokens[2]"),
+        (bad(["table", "round_number"], 0), "table.round_number"),
+        (bad(["turn_number"], 7), "turn_number"),
+        (bad(["protected"], [1]), "protected"),
+        (bad(["decision"], "chancellor"), "discards[0]"),
+    ]
+    for text, path in cases:
+        with pytest.raises(ll.SerializationError) as caught:
+            ll.loads(text)
+        assert caught.value.path == path, str(caught.value)
+
+
+def test_a_position_read_back_must_be_one_that_can_occur() -> None:
+    data = position_data()
+    data["protected"] = [1]  # no Handmaid played: turn 1
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.loads(json.dumps(data))
+    assert caught.value.path == "protected"
+    established = {"type": "PositionEstablished", "position": data}
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.loads(json.dumps(established))
+    assert caught.value.path == "position.protected"
+
+
+def test_a_table_read_back_belongs_to_a_game_of_its_ruleset() -> None:
+    table = ll.to_data(ll.new_game("2019", 3, seed=2).table)
+    for key, value, path in (
+        ("players", 9, "players"),
+        ("tokens", [0, -1, 0], "tokens[1]"),
+        ("tokens", [0, 0], "tokens"),
+        ("round_number", -1, "round_number"),
+        ("winners", [3], "winners"),
+    ):
+        with pytest.raises(ll.SerializationError) as caught:
+            ll.loads(json.dumps({**table, key: value}))
+        assert caught.value.path == path, str(caught.value)
+
+
+def test_a_game_record_is_written_and_read_by_its_own_form() -> None:
+    record = ll.GameRecord.new("2019", 3, seed=7)
+    record = record.push(ll.legal_commands(record.state)[0])
+    text = ll.dumps(record)
+    data = json.loads(text)
+    assert data["type"] == "GameRecord" and data["seed"] == "7"
+    assert ll.loads(text) == record
+    assert ll.loads(text, ll.GameRecord) == record
+    assert ll.loads(text.encode()) == record
+    assert ll.loads(ll.dumps([record, record])) == (record, record)
+    with pytest.raises(ll.SerializationError) as caught:
+        ll.loads(text, Event)
+    assert caught.value.path == "type"
