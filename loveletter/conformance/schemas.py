@@ -70,7 +70,14 @@ _FIELD_TYPES: dict[str, JSON] = {
     "round_number": {"type": "integer", "minimum": 1},
     "count": _COUNT,
     "total": _COUNT,
-    "seed": {"type": ["integer", "null"]},
+    # ours, never compared: this package writes decimal digits (exact in any
+    # language's JSON), older files and other implementations an integer
+    "seed": {
+        "anyOf": [
+            {"type": "string", "pattern": "^(0|[1-9][0-9]{0,77})$"},
+            {"type": ["integer", "null"]},
+        ]
+    },
     "ruleset": {"type": "string"},
     "winners": _SEATS,
     "from_set_aside": {"type": "boolean"},
