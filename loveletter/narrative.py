@@ -10,6 +10,11 @@ With a ``viewer`` the narrator first passes the stream through
 :func:`~loveletter.events_for`, so it can only ever phrase what that player
 may know: hidden information is withheld by construction, not by care taken
 in each sentence.
+
+Seats are "Player 0", "Player 1", ...: numbered from 0, as in the engine,
+the JSON, the move notation (``P0``) and the command line. With
+``notation=True`` each move's line ends with the move in the notation of
+:mod:`loveletter.notation`, e.g. ``[P0 Guard on P2 naming Priest]``.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ from loveletter.events import (
     TokenReason,
     TurnStarted,
 )
+from loveletter.notation import format_command
 from loveletter.rulesets import RoundTie
 from loveletter.state import Decision
 
@@ -105,8 +111,10 @@ _LATER = {
 
 
 def default_name(seat: int) -> str:
-    """Seats are numbered from 0 in the engine but from 1 at a table."""
-    return f"Player {seat + 1}"
+    """A seat's name as people read it: "Player 0" for seat 0. Seats are
+    numbered from 0 everywhere (the library, JSON, the move notation's
+    ``P0``, the command line's ``--seat 0``, screens and messages)."""
+    return f"Player {seat}"
 
 
 def card_name(card: Card) -> str:
@@ -143,15 +151,22 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 def narrate(
-    events: Iterable[Event], viewer: int | None = None, names: Sequence[str] | None = None
+    events: Iterable[Event],
+    viewer: int | None = None,
+    names: Sequence[str] | None = None,
+    *,
+    notation: bool = False,
 ) -> list[str]:
     """The whole stream as lines of English.
 
     ``viewer=None`` tells everything, hidden cards included (a spectator
     after the game); a seat tells only what that player may know.
-    ``names`` replaces "Player 1", "Player 2", ... seat by seat.
+    ``names`` replaces "Player 0", "Player 1", ... seat by seat.
+    ``notation=True`` ends each move's line with the move in the command
+    notation (``[P0 Guard on P2 naming Priest]``), where the stream tells
+    the whole move: a Chancellor's return only when the kept card is known.
     """
-    return Narrator(viewer, names).narrate(events)
+    return Narrator(viewer, names, notation=notation).narrate(events)
 
 
 class Narrator:
@@ -167,9 +182,17 @@ class Narrator:
     narrator never learns more than the redacted stream tells it.
     """
 
-    def __init__(self, viewer: int | None = None, names: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+        *,
+        notation: bool = False,
+    ) -> None:
         self.viewer = viewer
         self.names = tuple(names) if names is not None else None
+        #: whether each move's line ends with the move in the notation
+        self.notation = notation
         self._rules: Ruleset | None = None
         self._round: int | None = None
         self._turn: int | None = None
@@ -188,8 +211,11 @@ class Narrator:
         self._required: int | None = None
         #: (Jester's player, marked player) pairs of this round
         self._marks: list[tuple[int, int]] = []
-        #: the optional step offered and not yet answered
+        #: the optional step offered and not yet answered, and to whom
         self._offered: Decision | None = None
+        self._offered_to: int | None = None
+        #: the player of a described position who has yet to take the draw
+        self._to_draw: int | None = None
         #: the players tied for the game, during tie-break rounds
         self._contenders: tuple[int, ...] = ()
         #: omniscient only: the game so far, to tell whose hand holds what
@@ -288,6 +314,10 @@ class Narrator:
             found.append(event)
         return found
 
+    def _move(self, command: Command) -> str:
+        """`` [P0 Guard on P2 naming Priest]`` with ``notation``, else ""."""
+        return f" [{format_command(command)}]" if self.notation else ""
+
     def _value(self, card: Card) -> str:
         return f" ({self._rules.value(card)})" if self._rules is not None else ""
 
@@ -333,6 +363,7 @@ class Narrator:
         self._required = None
         self._marks = []
         self._offered = None
+        self._to_draw = None
         self._round_open = True
 
     # ------------------------------------------------------------------
@@ -374,6 +405,7 @@ class Narrator:
         tokens = position.tokens or (0,) * position.players
         self._tokens = dict(enumerate(tokens))
         action = "play" if position.drawn else "draw"
+        self._to_draw = None if position.drawn else position.current
         lines.append(
             f"A game of {title} with {position.players} players goes on from a described"
             f" position: round {position.round_number}, turn {position.turn_number},"
@@ -481,7 +513,11 @@ class Narrator:
     def _card_drawn(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, CardDrawn)
-        lines.append(self._draw_sentence(event))
+        line = self._draw_sentence(event)
+        if self._to_draw == event.player:  # a described position's draw
+            line += self._move(DrawCard(event.player))
+        self._to_draw = None
+        lines.append(line)
         return index + 1
 
     def _card_played(self, stream: list[Event], index: int, lines: list[str]) -> int:
@@ -533,6 +569,7 @@ class Narrator:
             line += f": {_LATER[card]}."
         else:
             line += "."
+        line += self._move(PlayCard(player, card, target, event.guess, event.second_target))
         lines.append(line)
         return index + 1
 
@@ -560,7 +597,11 @@ class Narrator:
         assert isinstance(event, CardDiscarded)
         self._pile(event.player, event.card)
         ending = "!" if event.card is Card.PRINCESS else " without using it."
-        lines.append(f"{self.name(event.player)} discards {_the(event.card)}{ending}")
+        line = f"{self.name(event.player)} discards {_the(event.card)}{ending}"
+        if self._offered is Decision.REDRAW and self._offered_to == event.player:
+            line += self._move(Redraw(event.player))  # the answer to a Bishop's offer
+            self._offered = self._offered_to = None
+        lines.append(line)
         return index + 1
 
     def _eliminated(self, stream: list[Event], index: int, lines: list[str]) -> int:
@@ -596,9 +637,12 @@ class Narrator:
     def _hand_seen(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, HandSeen)
-        self._offered = None
+        looking = self._offered is Decision.LOOK and self._offered_to == event.viewer
+        self._offered = self._offered_to = None
         line = f"{self.name(event.viewer)} looks at {self._whose(event.viewer, event.owner)} hand"
         line += f" and sees {_the(event.card)}." if event.card is not None else " in secret."
+        if looking:  # a Cardinal's optional look, taken
+            line += self._move(LookAtHand(event.viewer, event.owner))
         lines.append(line)
         return index + 1
 
@@ -658,7 +702,10 @@ class Narrator:
             what = "a card" if event.count == 1 else f"{event.count} cards"
         kept = self._hand_after(index, event.player)
         keeps = _cards(kept) if kept else "one card"
-        lines.append(f"{who} keeps {keeps} and puts {what} at the bottom of the deck.")
+        line = f"{who} keeps {keeps} and puts {what} at the bottom of the deck."
+        if event.cards is not None and kept is not None and len(kept) == 1:
+            line += self._move(KeepCard(event.player, kept[0], event.cards))
+        lines.append(line)
         return index + 1
 
     # ------------------------------------------------------------------
@@ -700,7 +747,7 @@ class Narrator:
     def _look_offered(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, LookOffered)
-        self._offered = Decision.LOOK
+        self._offered, self._offered_to = Decision.LOOK, event.player
         seats = sorted(event.owners, key=lambda seat: (seat != event.player, seat))
         owners = " or ".join(self._whose(event.player, seat) for seat in seats)
         lines.append(f"{self.name(event.player)} may now look at {owners} hand.")
@@ -709,7 +756,7 @@ class Narrator:
     def _redraw_offered(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, RedrawOffered)
-        self._offered = Decision.REDRAW
+        self._offered, self._offered_to = Decision.REDRAW, event.player
         lines.append(
             f"{self.name(event.player)} may discard their card and draw a new one, or keep it."
         )
@@ -719,13 +766,14 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, OptionDeclined)
         who = self.name(event.player)
-        offered, self._offered = self._offered, None
+        offered, self._offered, self._offered_to = self._offered, None, None
         if offered is Decision.LOOK:
-            lines.append(f"{who} looks at neither hand.")
+            line = f"{who} looks at neither hand."
         elif offered is Decision.REDRAW:
-            lines.append(f"{who} keeps their card.")
+            line = f"{who} keeps their card."
         else:
-            lines.append(f"{who} declines.")
+            line = f"{who} declines."
+        lines.append(line + self._move(Decline(event.player)))
         return index + 1
 
     # ------------------------------------------------------------------
@@ -735,7 +783,7 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, RoundEnded)
         self._round_open = False
-        self._offered = None
+        self._offered = self._offered_to = None
         winners = self._names(event.winners)
         this_round = self._round_name()
         if event.reason is RoundEndReason.ONE_PLAYER_LEFT:

@@ -40,7 +40,7 @@ def test_simulate_prints_a_table(capsys: Capture) -> None:
     assert re.search(rf"^rounds\s+{report.rounds}\s+[\d.]+ per game$", out, re.MULTILINE)
     assert re.search(rf"^turns\s+{report.turns}\s+[\d.]+ per round$", out, re.MULTILINE)
     for seat in range(4):
-        assert re.search(rf"^Player {seat + 1}\s+{report.game_wins[seat]} \(", out, re.MULTILINE)
+        assert re.search(rf"^Player {seat}\s+{report.game_wins[seat]} \(", out, re.MULTILINE)
     assert "deck empty" in out and "one player left" in out
     for reason in ("guard guess", "baron comparison", "princess discarded"):
         assert reason in out
@@ -79,9 +79,9 @@ def test_demo_tells_a_game_and_ends_with_the_winners(capsys: Capture) -> None:
     assert re.fullmatch(r"\d{3,} passed, 0 failed, 0 skipped", lines[-1])
     lines = lines[: lines.index("Conformance suite, against this engine:") - 1]
     assert lines[0].startswith("A game of Love Letter (Z-Man Games, 2019) begins with 4 players")
-    assert "Round 1 begins. Player 1 starts." in lines
+    assert "Round 1 begins. Player 0 starts." in lines
     assert re.fullmatch(r"Winners?: Player \d(, Player \d)*\.", lines[-1])
-    assert lines[-2].startswith("Final favor tokens: Player 1 ")
+    assert lines[-2].startswith("Final favor tokens: Player 0 ")
     assert any("wins the game" in line or "win the game" in line for line in lines)
     assert main(["demo", "--seed", "7"]) == 0
     assert capsys.readouterr().out == out  # the defaults are those of `make demo`

@@ -52,7 +52,8 @@ from loveletter.events import (
     TokenReason,
     TurnStarted,
 )
-from loveletter.narrative import Narrator, card_name, describe_command, narrate
+from loveletter.narrative import Narrator, card_name, default_name, describe_command, narrate
+from loveletter.notation import format_command
 from loveletter.simulation import play_game, random_bots
 from loveletter.state import Decision
 
@@ -139,10 +140,10 @@ def test_a_whole_game_reads_in_order() -> None:
     lines = narrate(log)
     assert lines[0].startswith("A game of Love Letter (Z-Man Games, 2019) begins with 4 players")
     assert "(Seed 0.)" in lines[0]
-    assert lines[1] == "Round 1 begins. Player 1 starts."
+    assert lines[1] == "Round 1 begins. Player 0 starts."
     assert re.fullmatch(r"The \w+ is set aside face down\.", lines[2])
-    assert lines[3].startswith("One card is dealt to each player: Player 1 the ")
-    assert lines[4].startswith("Turn 1: Player 1 draws the ")
+    assert lines[3].startswith("One card is dealt to each player: Player 0 the ")
+    assert lines[4].startswith("Turn 1: Player 0 draws the ")
     assert "wins the game" in lines[-1]
     rounds = sum(isinstance(event, RoundEnded) for event in log)
     assert sum(line.startswith("Round ") and "begins" in line for line in lines) == rounds
@@ -152,7 +153,7 @@ def test_names_replace_player_numbers() -> None:
     lines = narrate(games_2019()[0], names=["Ann", "Bob"])
     text = "\n".join(lines)
     assert "Ann" in text and "Bob" in text
-    assert "Player 1" not in text and "Player 2" not in text
+    assert "Player 0" not in text and "Player 1" not in text
 
 
 def test_narrating_batch_by_batch_equals_narrating_the_whole_log() -> None:
@@ -209,11 +210,11 @@ def test_a_card_with_no_one_to_choose_has_no_effect() -> None:
     assert seen
     king = CardPlayed(0, Card.KING)
     assert narrate([king]) == [
-        "Player 1 plays the King, but no other player can be chosen: no effect."
+        "Player 0 plays the King, but no other player can be chosen: no effect."
     ]
     cardinal = CardPlayed(2, Card.CARDINAL)
     assert narrate([cardinal]) == [
-        "Player 3 plays the Cardinal, but fewer than two players can be chosen: no effect."
+        "Player 2 plays the Cardinal, but fewer than two players can be chosen: no effect."
     ]
 
 
@@ -259,8 +260,8 @@ def test_set_aside_draw_and_spy_token() -> None:
 def test_position_is_told_to_spectators_only() -> None:
     event = position_event()
     told = narrate([event])
-    assert "described position: round 1, turn 1, Player 1 to play" in told[0]
-    assert "Player 1 holds the " in told[1]
+    assert "described position: round 1, turn 1, Player 0 to play" in told[0]
+    assert "Player 0 holds the " in told[1]
     assert narrate([event], viewer=1) == ["The game goes on from a described position."]
 
 
@@ -354,11 +355,11 @@ def test_a_players_narrative_hides_other_hands() -> None:
             text = "\n".join(narrate(log, viewer=viewer))
             assert "(Seed" not in text
             assert "set aside face down, unseen" in text
-            me = f"Player {viewer + 1}"
+            me = f"Player {viewer}"
             for other in range(players):
                 if other == viewer:
                     continue
-                name = f"Player {other + 1}"
+                name = f"Player {other}"
                 assert not re.search(rf"{name} draws the (?!last card of the deck)", text)
                 assert not re.search(rf"dealt to each (tied )?player: .*{name} the ", text)
                 assert not re.search(rf"{name} draws \d cards for the Chancellor:", text)
@@ -385,10 +386,10 @@ def test_a_players_narrative_keeps_public_facts() -> None:
 
 def test_describe_commands() -> None:
     assert describe_command(PlayCard(0, Card.GUARD, 2, Card.PRIEST)) == (
-        "Play the Guard on Player 3, naming the Priest"
+        "Play the Guard on Player 2, naming the Priest"
     )
     assert describe_command(PlayCard(1, Card.PRINCE, 1)) == "Play the Prince on your own hand"
-    assert describe_command(PlayCard(1, Card.BARON, 0)) == "Play the Baron against Player 1"
+    assert describe_command(PlayCard(1, Card.BARON, 0)) == "Play the Baron against Player 0"
     assert describe_command(PlayCard(1, Card.BARON)) == (
         "Play the Baron (no one can be chosen: no effect)"
     )
@@ -408,9 +409,9 @@ def test_game_end_names_every_winner() -> None:
     narrator = Narrator()
     narrator.narrate([GameStarted("2019", 3, 0, 0)])
     lines = narrator.narrate([GameEnded((0, 2))])
-    assert lines == ["Player 1 and Player 3 win the game together, with 0 and 0 favor tokens!"]
-    assert narrate([HandsTraded(0, 1)]) == ["Player 1 and Player 2 trade hands."]
-    assert narrate([CardDrawn(1, None)]) == ["Player 2 draws a card."]
+    assert lines == ["Player 0 and Player 2 win the game together, with 0 and 0 favor tokens!"]
+    assert narrate([HandsTraded(0, 1)]) == ["Player 0 and Player 1 trade hands."]
+    assert narrate([CardDrawn(1, None)]) == ["Player 1 draws a card."]
 
 
 # --------------------------------------------------------------------------
@@ -478,7 +479,7 @@ def test_premium_guards_name_numbers() -> None:
         if played.target is None:
             continue
         assert played.guess is not None
-        assert f"on Player {played.target + 1}, naming {int(played.guess)}" in lines[0]
+        assert f"on Player {played.target}, naming {int(played.guess)}" in lines[0]
         if isinstance(log[index + 1], CardRevealed):
             revealed += 1
             assert lines[0].endswith(f"naming {int(played.guess)}.")
@@ -497,7 +498,7 @@ def test_bishop_names_a_number_scores_and_offers_a_redraw() -> None:
         if played.target is None:
             continue
         assert played.guess is not None
-        target = f"Player {played.target + 1}"
+        target = f"Player {played.target}"
         assert f" on {target}, naming {int(played.guess)} — " in lines[0]
         if not lines[0].endswith("— right number!"):
             wrong += 1
@@ -505,7 +506,7 @@ def test_bishop_names_a_number_scores_and_offers_a_redraw() -> None:
             continue
         right += 1
         assert lines[1].startswith(
-            f"Player {played.player + 1} named {target}'s number with the Bishop"
+            f"Player {played.player} named {target}'s number with the Bishop"
             " and gains a favor token ("
         )
         if not isinstance(log[index + 2], RedrawOffered):
@@ -534,14 +535,14 @@ def test_cardinal_swaps_then_offers_a_look() -> None:
         traded = log[index + 1]
         assert isinstance(traded, HandsTraded) and traded.via is Card.CARDINAL
         assert lines[1].startswith(
-            f"Player {traded.player + 1} and Player {traded.opponent + 1} trade hands."
+            f"Player {traded.player} and Player {traded.opponent} trade hands."
         )
         assert re.fullmatch(
             r"Player \d may now look at (their own|Player \d's) or Player \d's hand\.", lines[2]
         )
         if isinstance(log[index + 3], OptionDeclined):
             declined += 1
-            assert lines[3] == f"Player {played.player + 1} looks at neither hand."
+            assert lines[3] == f"Player {played.player} looks at neither hand."
         else:
             looked += 1
             assert " hand and sees the " in lines[3]
@@ -555,11 +556,11 @@ def test_baroness_looks_at_one_or_two_hands() -> None:
             continue
         chosen = [s for s in (played.target, played.second_target) if s is not None]
         counts.add(len(chosen))
-        names = " and ".join(f"Player {s + 1}" for s in chosen)
-        assert lines[0] == f"Player {played.player + 1} plays the Baroness on {names}."
+        names = " and ".join(f"Player {s}" for s in chosen)
+        assert lines[0] == f"Player {played.player} plays the Baroness on {names}."
         assert len(lines) == 1 + len(chosen)
         for seat, line in zip(chosen, lines[1:], strict=True):
-            assert f"looks at Player {seat + 1}'s hand and sees the " in line
+            assert f"looks at Player {seat}'s hand and sees the " in line
     assert counts == {1, 2}
 
 
@@ -587,7 +588,7 @@ def test_sycophant_requirement_is_told_and_explains_no_effect() -> None:
                 if "Sycophant requires" in told[0]:
                     blocked += 1
                     assert told[0].endswith(
-                        f"requires choosing Player {required + 1}, its own player, which the"
+                        f"requires choosing Player {required}, its own player, which the"
                         f" {told[0].split(' plays the ')[1].split(',')[0]} cannot: no effect."
                     ) or told[0].endswith("who cannot be chosen: no effect.")
                 required = None
@@ -597,14 +598,14 @@ def test_sycophant_requirement_is_told_and_explains_no_effect() -> None:
                     line,
                 )
                 if match:
-                    required = int(match.group(1)) - 1
+                    required = int(match.group(1))
     assert blocked
     syco = premium_plays(Card.SYCOPHANT)
     assert syco
     for _, _, played, told in syco:
         assert played.target is not None
         assert told[1] == (
-            f"The next card played, if it chooses players, must choose Player {played.target + 1}."
+            f"The next card played, if it chooses players, must choose Player {played.target}."
         )
 
 
@@ -643,7 +644,7 @@ def test_assassin_reveal_knocks_out_the_guards_player() -> None:
         revealed = log[index + 1]
         if not isinstance(revealed, CardRevealed):
             continue
-        guard, holder = f"Player {played.player + 1}", f"Player {revealed.player + 1}"
+        guard, holder = f"Player {played.player}", f"Player {revealed.player}"
         assert lines[1] == (
             f"{holder} reveals the Assassin: {guard}, who chose them with a Guard, is knocked"
             " out instead."
@@ -669,14 +670,12 @@ def test_dowager_queen_comparisons() -> None:
     for log, index, played, lines in premium_plays(Card.DOWAGER_QUEEN):
         if played.target is None:
             continue
-        assert lines[0].startswith(
-            f"Player {played.player + 1} plays the Dowager Queen against Player"
-        )
+        assert lines[0].startswith(f"Player {played.player} plays the Dowager Queen against Player")
         out = log[index + 2]
         if isinstance(out, PlayerEliminated):
             higher += 1
             assert out.reason is EliminationReason.DOWAGER_COMPARISON
-            assert lines[2].startswith(f"Player {out.player + 1} has the higher card and is out")
+            assert lines[2].startswith(f"Player {out.player} has the higher card and is out")
             assert "tie" not in lines[1]
         else:
             tie += 1
@@ -689,17 +688,17 @@ def test_tied_game_and_tie_break_rounds() -> None:
     lines = narrate(log)
     tied = [line for line in lines if "tie-break" in line]
     assert tied[0] == (
-        "Player 1 and Player 2 reach the favor tokens to win together: the game is tied,"
+        "Player 0 and Player 1 reach the favor tokens to win together: the game is tied,"
         " and a tie-break round between them decides it."
     )
     assert tied[1] == (
-        "Round 9 begins: a tie-break round for the game, dealt to Player 1 and Player 2 only."
-        " Player 2 starts."
+        "Round 9 begins: a tie-break round for the game, dealt to Player 0 and Player 1 only."
+        " Player 1 starts."
     )
     assert "still tied, they play another tie-break round." in tied[2]
     assert tied[3].startswith("Round 10 begins: a tie-break round")
     assert "One card is dealt to each tied player." in narrate(log, viewer=4)
-    assert lines[-1] == "Player 2 wins the tie-break and the game with 6 favor tokens!"
+    assert lines[-1] == "Player 1 wins the tie-break and the game with 6 favor tokens!"
     assert sum(isinstance(e, GameTied) for e in log) == 2
 
 
@@ -729,102 +728,157 @@ def test_showdowns_explain_counts_discard_totals_and_the_princess() -> None:
     assert narrator.narrate(
         [RoundEnded(RoundEndReason.DECK_EMPTY, (0,), ((0, Card.PRINCE), (1, Card.PRINCE)))]
     ) == [
-        "The deck is empty, so round 2 ends. Hands shown: Player 1 the Prince (5, +1 for the"
-        " Count: 6), Player 2 the Prince (5).",
-        "Player 1 has the highest number and wins round 2.",
+        "The deck is empty, so round 2 ends. Hands shown: Player 0 the Prince (5, +1 for the"
+        " Count: 6), Player 1 the Prince (5).",
+        "Player 0 has the highest number and wins round 2.",
     ]
     narrator.narrate([RoundStarted(3, 0, None), CardPlayed(0, Card.KING)])
     narrator.narrate([CardPlayed(1, Card.PRIEST), CardPlayed(2, Card.BARON)])
     revealed: tuple[tuple[int, Card], ...] = ((0, Card.GUARD), (1, Card.GUARD), (2, Card.GUARD))
     assert narrator.narrate([RoundEnded(RoundEndReason.DECK_EMPTY, (0,), revealed)])[1] == (
-        "Player 1, Player 2 and Player 3 tie with the highest card; the highest discard"
-        " total breaks the tie (Player 1 6, Player 2 2, Player 3 3): Player 1 wins round 3."
+        "Player 0, Player 1 and Player 2 tie with the highest card; the highest discard"
+        " total breaks the tie (Player 0 6, Player 1 2, Player 2 3): Player 0 wins round 3."
     )
     narrator.narrate([RoundStarted(4, 0, None)])
     revealed = ((0, Card.PRINCESS), (1, Card.BISHOP))
     assert narrator.narrate([RoundEnded(RoundEndReason.DECK_EMPTY, (0,), revealed)])[1] == (
-        "The Princess beats the Bishop: Player 1 wins round 4."
+        "The Princess beats the Bishop: Player 0 wins round 4."
     )
     narrator.narrate([RoundStarted(5, 0, None)])
     revealed = ((0, Card.GUARD), (2, Card.GUARD))
     assert narrator.narrate([RoundEnded(RoundEndReason.DECK_EMPTY, (0, 2), revealed)])[1] == (
-        "Player 1 and Player 3 tie with the highest card and the same discard total (0),"
+        "Player 0 and Player 2 tie with the highest card and the same discard total (0),"
         " and all win round 5."
     )
 
 
 def test_premium_sentences() -> None:
     assert narrate([ChoiceRestricted(0, 2)]) == [
-        "The next card played, if it chooses players, must choose Player 3."
+        "The next card played, if it chooses players, must choose Player 2."
     ]
     assert narrate([PlayerMarked(1, 0)]) == [
-        "Player 2 bets on Player 1 to win the round: a favor token if they do."
+        "Player 1 bets on Player 0 to win the round: a favor token if they do."
     ]
     assert narrate([LookOffered(0, (0, 3))]) == [
-        "Player 1 may now look at their own or Player 4's hand."
+        "Player 0 may now look at their own or Player 3's hand."
     ]
     assert narrate([RedrawOffered(2)]) == [
-        "Player 3 may discard their card and draw a new one, or keep it."
+        "Player 2 may discard their card and draw a new one, or keep it."
     ]
-    assert narrate([OptionDeclined(2)]) == ["Player 3 declines."]
+    assert narrate([OptionDeclined(2)]) == ["Player 2 declines."]
     assert narrate([LookOffered(0, (1, 2)), OptionDeclined(0)])[-1] == (
-        "Player 1 looks at neither hand."
+        "Player 0 looks at neither hand."
     )
     assert narrate([CardPlayed(0, Card.SYCOPHANT, 0)]) == [
-        "Player 1 plays the Sycophant and chooses themselves."
+        "Player 0 plays the Sycophant and chooses themselves."
     ]
     assert narrate([CardPlayed(0, Card.CONSTABLE)]) == [
-        "Player 1 plays the Constable: if they are knocked out this round, it earns them a"
+        "Player 0 plays the Constable: if they are knocked out this round, it earns them a"
         " favor token."
     ]
     assert narrate([ChoiceRestricted(0, 1), CardPlayed(1, Card.GUARD)])[-1] == (
-        "Player 2 plays the Guard, but the Sycophant requires choosing Player 2, its own"
+        "Player 1 plays the Guard, but the Sycophant requires choosing Player 1, its own"
         " player, which the Guard cannot: no effect."
     )
     assert narrate([GameTied((0, 3))]) == [
-        "Player 1 and Player 4 reach the favor tokens to win together: the game is tied, and"
+        "Player 0 and Player 3 reach the favor tokens to win together: the game is tied, and"
         " a tie-break round between them decides it."
     ]
     assert narrate([TokenAwarded(0, TokenReason.JESTER, 2)]) == [
-        "The marked player won the round, as Player 1's Jester bet: Player 1 gains a favor"
+        "The marked player won the round, as Player 0's Jester bet: Player 0 gains a favor"
         " token (2 in all)."
     ]
     eliminated = PlayerEliminated(1, EliminationReason.DOWAGER_COMPARISON, (Card.DOWAGER_QUEEN,))
     assert narrate([eliminated]) == [
-        "Player 2 has the higher card and is out of the round, discarding the Dowager Queen."
+        "Player 1 has the higher card and is out of the round, discarding the Dowager Queen."
     ]
     assert narrate([CardRevealed(2, Card.ASSASSIN)]) == [
-        "Player 3 reveals the Assassin: the Guard's player, who chose them with a Guard, is"
+        "Player 2 reveals the Assassin: the Guard's player, who chose them with a Guard, is"
         " knocked out instead."
     ]
     assert narrate([HandSeen(0, 2, None, Card.CARDINAL)]) == [
-        "Player 1 looks at Player 3's hand in secret."
+        "Player 0 looks at Player 2's hand in secret."
     ]
 
 
 def test_describe_premium_commands() -> None:
-    assert describe_command(PlayCard(0, Card.GUARD, 2, 5)) == "Play the Guard on Player 3, naming 5"
+    assert describe_command(PlayCard(0, Card.GUARD, 2, 5)) == "Play the Guard on Player 2, naming 5"
     numbers = {5: [Card.PRINCE, Card.COUNT]}.get
     assert describe_command(PlayCard(0, Card.BISHOP, 1, 5), numbers=lambda n: numbers(n) or []) == (
-        "Play the Bishop on Player 2, naming 5 (Prince, Count)"
+        "Play the Bishop on Player 1, naming 5 (Prince, Count)"
     )
     assert describe_command(PlayCard(2, Card.CARDINAL, 0, second_target=2)) == (
-        "Play the Cardinal: swap your hand with Player 1's"
+        "Play the Cardinal: swap your hand with Player 0's"
     )
     assert describe_command(PlayCard(0, Card.CARDINAL, 1, second_target=2)) == (
-        "Play the Cardinal: swap the hands of Player 2 and Player 3"
+        "Play the Cardinal: swap the hands of Player 1 and Player 2"
     )
     assert describe_command(PlayCard(0, Card.BARONESS, 1, second_target=3)) == (
-        "Play the Baroness on Player 2 and Player 4"
+        "Play the Baroness on Player 1 and Player 3"
     )
     assert describe_command(PlayCard(0, Card.JESTER)) == (
         "Play the Jester (no one can be chosen: no effect)"
     )
     assert describe_command(PlayCard(0, Card.DOWAGER_QUEEN, 1)) == (
-        "Play the Dowager Queen against Player 2"
+        "Play the Dowager Queen against Player 1"
     )
-    assert describe_command(LookAtHand(0, 2)) == "Look at Player 3's hand"
+    assert describe_command(LookAtHand(0, 2)) == "Look at Player 2's hand"
     assert describe_command(LookAtHand(0, 0)) == "Look at your own hand"
     assert describe_command(Redraw(1)) == "Discard your card and draw a new one"
     assert describe_command(Decline(1), decision=Decision.REDRAW) == "Keep your card"
     assert describe_command(Decline(0), decision=Decision.LOOK) == "Look at neither hand"
+
+
+# --------------------------------------------------------------------------
+# seat names and the move notation
+
+
+def test_seats_are_named_from_zero() -> None:
+    assert default_name(0) == "Player 0"
+    assert narrate([CardDrawn(0, None)]) == ["Player 0 draws a card."]
+
+
+def _moves_told(lines: list[str]) -> list[str]:
+    return [match.group(1) for line in lines if (match := re.search(r" \[(P\d.*)\]$", line))]
+
+
+def test_notation_follows_each_move_in_order() -> None:
+    """Every move of the game (the deals aside), in the notation, at the end
+    of its line, in order: a card play is its CardPlayed's fields."""
+    for log in games():
+        moves = [c for c in ll.GameRecord(log).commands() if not isinstance(c, StartRound)]
+        told = narrate(log, notation=True)
+        assert _moves_told(told) == [format_command(c) for c in moves]
+        assert not _moves_told(narrate(log))  # off by default
+        assert [re.sub(r" \[P\d.*\]$", "", line) for line in told] == narrate(log)
+
+
+def test_notation_for_a_player_tells_only_what_they_know() -> None:
+    """A player's story gives every move but the Chancellor's keeps, whose
+    kept card its events do not tell (not even to the one who kept it)."""
+    for log in games_2019()[:4] + games_premium()[:3]:
+        moves = [
+            format_command(c)
+            for c in ll.GameRecord(log).commands()
+            if not isinstance(c, StartRound | KeepCard)
+        ]
+        for viewer in range(ll.replay(log).players):
+            assert _moves_told(narrate(log, viewer=viewer, notation=True)) == moves
+
+
+def test_notation_of_optional_steps() -> None:
+    offered = [LookOffered(0, (1, 2)), HandSeen(0, 2, Card.GUARD, Card.CARDINAL)]
+    assert narrate(offered, notation=True)[-1].endswith(" [P0 look at P2]")
+    assert narrate([RedrawOffered(2), OptionDeclined(2)], notation=True)[-1].endswith(
+        " [P2 decline]"
+    )
+    redraw = [RedrawOffered(2), CardDiscarded(2, Card.GUARD), CardDrawn(2, None)]
+    told = narrate(redraw, notation=True)
+    assert told[1] == "Player 2 discards the Guard without using it. [P2 redraw]"
+    # a Priest's look is part of its card's move, not a move of its own
+    assert not narrate([HandSeen(0, 1, Card.GUARD, Card.PRIEST)], notation=True)[0].endswith("]")
+    played = narrate([CardPlayed(0, Card.GUARD, 2, Card.PRIEST)], notation=True)
+    assert played == [
+        "Player 0 plays the Guard on Player 2, naming the Priest — wrong guess."
+        " [P0 Guard on P2 naming Priest]"
+    ]
