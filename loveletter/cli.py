@@ -15,7 +15,6 @@ import argparse
 import contextlib
 import json
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -25,20 +24,15 @@ from typing import TextIO
 from loveletter import (
     RULESETS,
     Card,
-    Decision,
-    GameState,
-    PlayerView,
     Ruleset,
-    Sighting,
     get_ruleset,
 )
 from loveletter import cli_records as records_cli
-from loveletter.bots import Agent
-from loveletter.commands import Command, PlayCard
+from loveletter.chance import is_seed
 from loveletter.conformance import cli as conformance_cli
 from loveletter.conformance.runner import SUITE_ROOT, format_outcome, suite_version
-from loveletter.events import EliminationReason, Event, TokenReason
-from loveletter.narrative import Narrator, card_name, default_name, describe_command, narrate
+from loveletter.events import EliminationReason, TokenReason
+from loveletter.narrative import default_name, narrate
 from loveletter.records import GameRecord, save_record
 from loveletter.rulesets import GameTie
 from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
@@ -51,10 +45,6 @@ class UsageError(Exception):
     """Arguments the parser accepted but the rules do not (an unknown
     ruleset, a player count the edition does not support): reported as one
     line on stderr, exit status 2."""
-
-
-class _Quit(Exception):
-    """The human left the game (end of input, or ``q``)."""
 
 
 # --------------------------------------------------------------------------
@@ -299,241 +289,27 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------
-# loveletter play
-
-
-class _Back(Exception):
-    """The human asked to go back to the first menu of a choice."""
-
-
-#: a menu longer than this is split: first the card, then whom it chooses,
-#: then what it names (a Premium Guard at 8 players has 63 commands)
-MENU_LIMIT = 20
-
-
-class HumanPlayer:
-    """A seat driven from a terminal (or any text stream).
-
-    It is shown the same :class:`~loveletter.PlayerView` as a bot and picks
-    by number from ``view.legal_commands``, so the human can neither see
-    nor do more than the rules allow. It is asked whenever its seat must
-    act, which includes answering a Bishop's redraw offer during another
-    player's turn. Input that is not a terminal (a script, a test) is
-    echoed so the transcript reads like a session.
-    """
-
-    def __init__(self, names: Sequence[str], stdin: TextIO, stdout: TextIO) -> None:
-        self.names = names
-        self.stdin = stdin
-        self.stdout = stdout
-
-    def _name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def _say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-
-    def _whom(self, view: PlayerView, seat: int) -> str:
-        return "you" if seat == view.player else self._name(seat)
-
-    def show(self, view: PlayerView) -> None:
-        """What the player knows right now, before they choose."""
-        rules = get_ruleset(view.ruleset)
-        self._say()
-        if view.decision is Decision.REDRAW:
-            moment = f"{self._name(view.current)}'s Bishop named your number"
-        elif view.decision is Decision.LOOK:
-            moment = "your Cardinal's look"
-        else:
-            moment = "your move"
-        self._say(
-            f"--- Round {view.round_number}, turn {view.turn_number}:"
-            f" {moment}, {self._name(view.player)} ---"
-        )
-        tokens = ", ".join(f"{self._name(s)} {n}" for s, n in enumerate(view.tokens))
-        self._say(f"Favor tokens: {tokens} ({rules.tokens_to_win(view.players)} to win).")
-        if view.contenders:
-            tied = ", ".join(map(self._name, view.contenders))
-            self._say(
-                f"Tie-break round between {tied}: the first of them to gain a favor token"
-                " wins the game."
-            )
-        aside = ", plus one set aside face down" if view.set_aside_present else ""
-        self._say(f"Deck: {view.deck_size} cards{aside}.")
-        if view.face_up:
-            self._say(f"Face up, out of play: {', '.join(map(card_name, view.face_up))}.")
-        piles = "; ".join(
-            f"{self._name(s)}: {', '.join(map(card_name, pile)) or '-'}"
-            for s, pile in enumerate(view.discards)
-        )
-        self._say(f"Discards: {piles}.")
-        if view.out:
-            self._say(f"Out of the round: {', '.join(map(self._name, view.out))}.")
-        if view.protected:
-            self._say(f"Protected: {', '.join(map(self._name, view.protected))}.")
-        for player, marked in view.marks:
-            self._say(
-                f"Jester: {self._name(player)} bets on {self._whom(view, marked)}"
-                " to win this round."
-            )
-        if view.required is not None and view.decision is Decision.PLAY:
-            self._say(
-                "Sycophant: the next card played, if it chooses players, must choose"
-                f" {self._whom(view, view.required)}."
-            )
-        for seen in view.sightings:
-            self._say(self._sighting(seen))
-        hand = ", ".join(f"{card_name(card)} ({rules.value(card)})" for card in view.hand)
-        self._say(f"Your hand: {hand}.")
-        if view.decision is Decision.CHANCELLOR:
-            self._say("Keep one card; the others go to the bottom of the deck.")
-        elif view.decision is Decision.LOOK:
-            hands = " and ".join(
-                "your own" if seat == view.player else f"{self._name(seat)}'s"
-                for seat in view.pending
-            )
-            self._say(f"Your Cardinal swapped {hands} hands: you may look at one of them.")
-        elif view.decision is Decision.REDRAW:
-            self._say(
-                "You may discard your card without its effect and draw a new one, or keep it."
-            )
-
-    def _sighting(self, seen: Sighting) -> str:
-        # A sighting may be stale (the card since played or traded), so each
-        # says when and how it was learned.
-        owner = self._name(seen.owner)
-        card = card_name(seen.card)
-        if seen.via is Card.KING:
-            return f"Seen on turn {seen.turn} in a King trade: {owner} got your {card}."
-        if seen.via in (Card.BARON, Card.DOWAGER_QUEEN):
-            how = f"in a {card_name(seen.via)} comparison"
-        elif seen.via is Card.CARDINAL:
-            how = "through a Cardinal"
-        else:
-            how = f"with your {card_name(seen.via)}"
-        return f"Seen on turn {seen.turn} {how}: {owner} had the {card}."
-
-    def choose(self, view: PlayerView) -> Command:
-        """Ask until a listed number comes in. End of input raises
-        ``_Quit`` so that the game loop unwinds and ``play`` exits cleanly
-        instead of with a traceback.
-
-        A long menu is asked in steps (the card, whom it chooses, what it
-        names); ``b`` at a later step goes back to the first."""
-        self.show(view)
-        rules = get_ruleset(view.ruleset)
-        kinds = rules.setup(view.players).kinds
-
-        def numbers(number: int) -> list[Card]:
-            return [card for card in kinds if rules.value(card) == number]
-
-        def describe(command: Command) -> str:
-            return describe_command(command, self._name, decision=view.decision, numbers=numbers)
-
-        while True:
-            try:
-                return self._narrow(list(view.legal_commands), describe, numbers)
-            except _Back:
-                continue
-
-    def _narrow(
-        self,
-        commands: list[Command],
-        describe: Callable[[Command], str],
-        numbers: Callable[[int], list[Card]],
-    ) -> Command:
-        steps: list[Callable[[PlayCard], str]] = [
-            lambda c: f"Play the {card_name(c.card)}",
-            lambda c: self._targets(c),
-            lambda c: self._guess(c, numbers),
-        ]
-        first = True
-        for step in steps:
-            if len(commands) <= MENU_LIMIT or not all(isinstance(c, PlayCard) for c in commands):
-                break
-            groups: dict[str, list[Command]] = {}
-            for command in commands:
-                assert isinstance(command, PlayCard)
-                groups.setdefault(step(command), []).append(command)
-            if len(groups) == 1:
-                continue
-            labels = list(groups)
-            entries = [
-                describe(group[0]) if len(group) == 1 else f"{label} ({len(group)} choices)"
-                for label, group in groups.items()
-            ]
-            commands = groups[labels[self._ask(entries, back=not first)]]
-            first = False
-        return commands[self._ask([describe(c) for c in commands], back=not first)]
-
-    def _targets(self, command: PlayCard) -> str:
-        seats = [s for s in (command.target, command.second_target) if s is not None]
-        if not seats:
-            return "choosing no one"
-        names = ["your own hand" if seat == command.player else self._name(seat) for seat in seats]
-        return f"on {' and '.join(names)}"
-
-    @staticmethod
-    def _guess(command: PlayCard, numbers: Callable[[int], list[Card]]) -> str:
-        guess = command.guess
-        if guess is None:
-            return "naming nothing"
-        if isinstance(guess, Card):
-            return f"naming the {card_name(guess)}"
-        return f"naming {guess} ({', '.join(map(card_name, numbers(guess)))})"
-
-    def _ask(self, entries: Sequence[str], back: bool = False) -> int:
-        """Number the entries, read a choice; return its index."""
-        for number, entry in enumerate(entries, 1):
-            self._say(f"  {number:>2}. {entry}")
-        choices = "1" if len(entries) == 1 else f"1-{len(entries)}"
-        extra = ", b to go back" if back else ""
-        while True:
-            self.stdout.write(f"Your choice ({choices}{extra}, q to quit): ")
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
-                raise _Quit
-            text = line.strip()
-            if not self.stdin.isatty():
-                self._say(text)
-            if text.lower() in ("q", "quit", "exit"):
-                raise _Quit
-            if back and text.lower() in ("b", "back"):
-                raise _Back
-            if text.isdigit() and 1 <= int(text) <= len(entries):
-                return int(text) - 1
-            self._say(f"Please enter {choices.replace('-', ' to ')}{extra}, or q to quit.")
+# loveletter play (the game itself, menus and screens: loveletter/interactive.py)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from loveletter import interactive
+
     rules = _ruleset_and_players(args.ruleset, args.players)
     players = args.players
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
-    # A fresh game unless asked otherwise; the seed is shown only once the
-    # game is over, since it determines every shuffle.
-    seed = _non_negative(args.seed, "--seed") if args.seed is not None else random.randrange(2**31)
-    names = [default_name(s) for s in range(players)]
-    human = HumanPlayer(names, sys.stdin, sys.stdout)
-    agents: list[Agent] = list(random_bots(players, seed))
-    agents[args.seat] = human
-    narrator = Narrator(viewer=args.seat, names=names)
-
-    def tell(events: tuple[Event, ...], state: GameState) -> None:
-        for line in narrator.narrate(events):
-            print(line)
-
-    print(f"You are {names[args.seat]}. Choose each move by its number.")
-    try:
-        state = play_game(rules.name, players, agents, seed=seed, observer=tell).state
-    except _Quit:
-        print()
-        print("Game abandoned.")
-        return 0
-    verdict = "You win!" if args.seat in state.winners else "You lose."
-    print(f"{verdict} (Seed {seed}: play this deal again with --seed {seed}.)")
-    return 0
+    # Without --seed a fresh secret 128-bit one (loveletter.chance.fresh_seed);
+    # it is shown only once the game is over, since it decides every shuffle.
+    seed = _non_negative(args.seed, "--seed") if args.seed is not None else None
+    if seed is not None and not is_seed(seed):
+        raise UsageError("--seed must be below 2**256")
+    save = Path(args.save) if args.save is not None else None
+    if save is not None and not save.parent.is_dir():
+        raise UsageError(f"--save: there is no folder {save.parent}")
+    return interactive.play(
+        rules, players, seat=args.seat, seed=seed, save=save, stdin=sys.stdin, stdout=sys.stdout
+    )
 
 
 # --------------------------------------------------------------------------
@@ -588,7 +364,16 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser = commands.add_parser("play", help="play a game against random bots")
     _add_game_options(play_parser, players=3, seed=None)
     play_parser.add_argument(
-        "--seat", type=int, default=0, help="your seat, from 0 (default: %(default)s)"
+        "--seat",
+        type=int,
+        default=0,
+        help="your seat, numbered from 0 like every seat (default: %(default)s)",
+    )
+    play_parser.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="write the game's record to FILE at its end, or when you quit (for loveletter replay)",
     )
     play_parser.set_defaults(handler=_cmd_play)
 

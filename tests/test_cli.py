@@ -6,13 +6,15 @@ import io
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 import loveletter as ll
 from loveletter import cli
-from loveletter.cli import DEMO_SECTIONS, MENU_LIMIT, HumanPlayer, ProgressBar, main
+from loveletter.cli import DEMO_SECTIONS, ProgressBar, main
 from loveletter.commands import StartRound
+from loveletter.interactive import HumanPlayer
 from loveletter.simulation import random_bots, simulate
 
 Capture = pytest.CaptureFixture[str]
@@ -110,15 +112,16 @@ def test_play_a_whole_game_choosing_option_one(
     status, out = _play(capsys, monkeypatch, "1\n" * 2000, "--seed", "5")
     assert status == 0
     lines = out.splitlines()
-    assert lines[0] == "You are Player 1. Choose each move by its number."
+    assert lines[0].startswith("You are Player 0 (P0 in the move notation; seats are numbered")
     assert "Your choice (1-" in out
-    assert "   1. Play the " in out
+    assert "Which card will you play?\n   1. " in out
+    assert "Press Enter to deal round 2 (? for help, q to quit): 1" in lines
     assert re.search(r"wins? the game", out)
     assert lines[-1].endswith("(Seed 5: play this deal again with --seed 5.)")
     assert lines[-1].startswith(("You win!", "You lose."))
-    # Only what Player 1 may know: other players' draws and deals stay hidden.
-    assert not re.search(r"Player [23] draws the (?!last card)", out)
-    assert not re.search(r"dealt to each player: .*Player [23] the ", out)
+    # Only what Player 0 may know: other players' draws and deals stay hidden.
+    assert not re.search(r"Player [12] draws the (?!last card)", out)
+    assert not re.search(r"dealt to each player: .*Player [12] the ", out)
     assert "(Seed 5.)" not in out  # the seed is told only once the game is over
 
 
@@ -128,10 +131,11 @@ def test_play_as_another_seat_in_a_two_player_game(
     argv = ("--seed", "2", "--players", "2", "--seat", "1", "--ruleset", "2019-classic")
     status, out = _play(capsys, monkeypatch, "1\n" * 2000, *argv)
     assert status == 0
-    assert out.startswith("You are Player 2.")
-    assert "your move, Player 2" in out
+    assert out.startswith("You are Player 1 (P1 in the move notation;")
+    assert "your move, Player 1 ---" in out
+    assert "  Player 1 (you)  " in out
     assert "Face up, out of play:" in out
-    assert not re.search(r"Player 1 draws the (?!last card)", out)
+    assert not re.search(r"Player 0 draws the (?!last card)", out)
 
 
 def test_play_stops_cleanly_at_end_of_input(
@@ -151,6 +155,23 @@ def test_play_asks_again_after_bad_input_and_quits_on_q(
     assert out.splitlines()[-1] == "Game abandoned."
 
 
+def test_play_from_a_script_saves_its_record_and_helps(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    script = "? 5\nP9 Guard\n" + "1\n" * 2000
+    status, out = _play(capsys, monkeypatch, script, "--seed", "5", "--save", str(path))
+    assert status == 0
+    assert "Your choice (1-2, ? for help, q to quit): ? 5\n\nPrince (5): 2 in the deck\n" in out
+    assert "P9 Guard: not allowed now, you are P0, not P9." in out
+    record = ll.load_record(path)
+    outcome = record.outcome()
+    assert outcome is not None and record.seed == 5
+    lines = out.splitlines()
+    assert lines[-1] == f"The game is saved in {path} (loveletter replay {path})."
+    assert lines[-2].startswith("You win!" if 0 in outcome.winners else "You lose.")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -159,6 +180,9 @@ def test_play_asks_again_after_bad_input_and_quits_on_q(
         (["demo", "--ruleset", "2019-classic", "--players", "5"], "2-4 players, not 5"),
         (["play", "--players", "1"], "2019 is for 2-6 players, not 1"),
         (["play", "--players", "3", "--seat", "3"], "--seat must be from 0 to 2, not 3"),
+        (["play", "--seat", "-1"], "--seat must be from 0 to 2, not -1"),
+        (["play", "--seed", str(2**256)], "--seed must be below 2**256"),
+        (["play", "--save", "no/such/folder/game.json"], "--save: there is no folder no/such"),
         (["simulate", "--games", "0"], "--games must be at least 1"),
         (["simulate", "--seed", "-1"], "--seed must not be negative"),
     ],
@@ -191,7 +215,7 @@ def test_the_human_is_told_what_they_have_seen() -> None:
         state = ll.push(state, command)
     seat = next(seat for seat in range(3) if ll.view(state, seat).sightings)
     out = io.StringIO()
-    HumanPlayer([f"Player {n}" for n in (1, 2, 3)], io.StringIO(), out).show(ll.view(state, seat))
+    HumanPlayer([f"Player {n}" for n in (0, 1, 2)], io.StringIO(), out).show(ll.view(state, seat))
     seen = ll.view(state, seat).sightings[0]
     assert f"Seen on turn {seen.turn} " in out.getvalue()
     assert f"{seen.card}" in out.getvalue()
@@ -273,16 +297,16 @@ def test_play_premium_to_the_end(
     assert out.splitlines()[-1].startswith(("You win!", "You lose."))
     assert "Game abandoned." not in out
     assert "Your hand: " in out and "DowagerQueen" not in out
-    # Only what Player 1 may know.
-    assert not re.search(r"Player [2-8] draws the (?!last card)", out)
-    assert not re.search(r"Player [2-8] looks at .* and sees", out)
+    # Only what Player 0 may know.
+    assert not re.search(r"Player [1-7] draws the (?!last card)", out)
+    assert not re.search(r"Player [1-7] looks at .* and sees", out)
 
 
 def test_play_premium_asks_the_bishops_target_out_of_turn(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Seed 68, 5 players: a bot's Bishop names Player 1's number in round 5;
-    Player 1 (the human, answering "1" to everything) is asked whether to
+    """Seed 68, 5 players: a bot's Bishop names Player 0's number in round 5;
+    Player 0 (the human, answering "1" to everything) is asked whether to
     redraw during that bot's turn, and later takes a Cardinal's look."""
     argv = ("--ruleset", "premium", "--players", "5", "--seed", "68")
     status, out = _play(capsys, monkeypatch, "1\n" * 5000, *argv)
@@ -290,49 +314,53 @@ def test_play_premium_asks_the_bishops_target_out_of_turn(
     lines = out.splitlines()
     asked = next(i for i, line in enumerate(lines) if "Bishop named your number" in line)
     bishop = re.fullmatch(
-        r"--- Round \d+, turn \d+: Player (\d)'s Bishop named your number, Player 1 ---",
+        r"--- Round \d+, turn \d+: Player (\d)'s Bishop named your number, Player 0 ---",
         lines[asked],
     )
-    assert bishop and bishop.group(1) != "1"  # not the human's turn
+    assert bishop and bishop.group(1) != "0"  # not the human's turn
     before = lines[asked - 4 : asked]
     assert re.fullmatch(
-        rf"Player {bishop.group(1)} plays the Bishop on Player 1, naming \d — right number!",
+        rf"Player {bishop.group(1)} plays the Bishop on Player 0, naming \d — right number!",
         before[0],
     )
-    assert before[2] == "Player 1 may discard their card and draw a new one, or keep it."
-    menu = lines[asked : asked + 15]
-    assert "   1. Discard your card and draw a new one" in menu
-    assert "   2. Keep your card" in menu
-    answered = lines.index("Your choice (1-2, q to quit): 1", asked)
-    assert lines[answered + 1].startswith("Player 1 discards the ")
+    assert before[2] == "Player 0 may discard their card and draw a new one, or keep it."
+    menu = lines[asked : asked + 25]
+    assert "Redraw, or keep your card?" in menu
+    assert re.sub(r"\s+", " ", "\n".join(menu)).count(
+        " 1. Discard your card and draw a new one P0 redraw 2. Keep your card P0 decline "
+    )
+    answered = lines.index("Your choice (1-2, ? for help, q to quit): 1", asked)
+    assert lines[answered + 1].startswith("Player 0 discards the ")
     assert re.fullmatch(
-        r"Player 1 (draws the \w+( \w+)?|takes the set-aside card, .*)\.", lines[answered + 2]
+        r"Player 0 (draws the \w+( \w+)?|takes the set-aside card, .*)\.", lines[answered + 2]
     )
     look = next(i for i, line in enumerate(lines) if "your Cardinal's look" in line)
-    menu = lines[look : look + 15]
-    assert any(re.fullmatch(r"   \d\. Look at (your own|Player \d's) hand", m) for m in menu)
-    assert "   3. Look at neither hand" in menu
+    menu = lines[look : look + 25]
+    assert any(
+        re.fullmatch(r"   \d\. Look at (your own|Player \d's) hand +P0 look at P\d", m)
+        for m in menu
+    )
+    assert any(re.fullmatch(r"   3\. Look at neither hand +P0 decline", m) for m in menu)
     assert any("you may look at one of them." in m for m in menu)
     assert out.splitlines()[-1].startswith(("You win!", "You lose."))
 
 
-def test_play_premium_asks_long_menus_in_steps(
+def test_play_premium_asks_each_choice_as_a_short_menu(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Eight players: a Guard has 63 commands, asked as card, then player,
-    then number; "b" goes back to the cards."""
+    """Eight players: a Guard (63 commands) is asked as card, then player,
+    then number, each a short menu; "b" goes back one question."""
     argv = ("--ruleset", "premium", "--players", "8", "--seed", "3")
     status, out = _play(capsys, monkeypatch, "1\nb\n1\n3\n5\nq\n", *argv)
     assert status == 0
     first = _first_prompt(out)
-    assert first.count("   1. Play the Guard (63 choices)") == 2  # asked again after "b"
-    assert "   2. Play the Sycophant (8 choices)" in first
-    assert "   7. on Player 8 (9 choices)" in first
-    assert "Your choice (1-7, b to go back, q to quit): b" in first
-    assert "   5. Play the Guard on Player 4, naming 5 (Prince, Count)" in first
-    assert "Player 1 plays the Guard on Player 4, naming 5 — " in out
+    assert first.count("Which card will you play?\n   1. Guard (1)\n   2. Sycophant (4)\n") == 2
+    assert first.count("Whom does the Guard choose?\n   1. Player 1\n") == 2  # again after "b"
+    assert "   7. Player 7\nYour choice (1-7, b to go back, ? for help, q to quit): b" in first
+    assert re.search(r"   5\. 5: Prince, Count +P0 Guard on P3 naming 5\n", first)
+    assert "   9. 9: Bishop " in first and "  10. " not in first
+    assert "Player 0 plays the Guard on Player 3, naming 5 — " in out
     assert out.splitlines()[-1] == "Game abandoned."
-    assert MENU_LIMIT < 63
 
 
 def _premium_state_with(
@@ -353,7 +381,7 @@ def _premium_state_with(
 
 
 def test_the_human_is_told_the_premium_table() -> None:
-    names = [f"Player {n}" for n in range(1, 7)]
+    names = [f"Player {n}" for n in range(6)]
 
     def shown(view: ll.PlayerView) -> str:
         out = io.StringIO()
@@ -365,10 +393,10 @@ def test_the_human_is_told_the_premium_table() -> None:
     )
     text = shown(ll.view(state, seat))
     (jester, marked), *_ = state.marks
-    whom = "you" if marked == seat else f"Player {marked + 1}"
-    assert f"Jester: Player {jester + 1} bets on {whom} to win this round." in text
+    whom = "you" if marked == seat else f"Player {marked}"
+    assert f"Jester: Player {jester} bets on {whom} to win this round." in text
     assert state.required is not None
-    required = "you" if state.required == seat else f"Player {state.required + 1}"
+    required = "you" if state.required == seat else f"Player {state.required}"
     assert f"must choose {required}." in text
     assert re.search(r"Your hand: [A-Z][a-z]+( [A-Z][a-z]+)? \(\d\)", text)
 

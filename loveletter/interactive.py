@@ -1,0 +1,893 @@
+"""``loveletter play``: a person against random bots, from a terminal.
+
+The person sits at one seat and is a player like any other: they are shown
+their :class:`~loveletter.PlayerView` (never the state) and choose among
+``view.legal_commands``, so they can neither see nor do more than the rules
+allow. The other seats are :class:`~loveletter.bots.RandomBot` players.
+
+Each decision is asked as a few short numbered menus, one question at a
+time: for a card play, the card, then whom it chooses (and a second player
+for the cards that choose two), then what it names. A question with one
+possible answer is not asked (the answer is said). At any prompt ``b`` goes
+back a question, ``q`` quits, ``?`` prints the help (how to answer, and
+what each card of the game does, taken from the rules in ``spec/``), ``?
+Guard`` or ``? 1`` one card's help, and a whole move may be typed in the
+command notation (:mod:`loveletter.notation`, e.g. ``P0 Guard on P2 naming
+Priest``) instead of a number; a move the rules do not allow now is refused
+with the reason.
+
+Before each decision the screen shows what the player knows: round, turn,
+whose move, the deck, every discard pile in order, who is protected or out,
+tokens, the Premium marks and requirements, what they have been shown, the
+cards they put under the deck, and their hand. Each round's end is shown
+with its result and waits for Enter. Seats are numbered from 0 throughout
+("Player 0", ``P0``, ``--seat 0``), as everywhere in this package.
+
+Input that is not a terminal (a script, a test) is echoed after each
+prompt, so a transcript reads like a session.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+import attrs
+
+from loveletter.cards import Card
+from loveletter.cards.base import Choice
+from loveletter.chance import fresh_seed
+from loveletter.commands import (
+    Command,
+    Decline,
+    DrawCard,
+    KeepCard,
+    LookAtHand,
+    PlayCard,
+    Redraw,
+    StartRound,
+)
+from loveletter.errors import ArgumentError, NotationError
+from loveletter.events import Event, GameEnded, RoundEnded
+from loveletter.narrative import Narrator, card_name, default_name, describe_command
+from loveletter.notation import format_command, parse_command
+from loveletter.records import GameRecord, save_record
+from loveletter.rulesets import Ruleset, get_ruleset
+from loveletter.simulation import random_bots
+from loveletter.spec import Spec, load_spec
+from loveletter.state import Decision, Sighting
+from loveletter.views import PlayerView, view
+
+__all__ = ["HumanPlayer", "Quit", "card_help", "card_statements", "play"]
+
+#: the width help text is wrapped to
+WIDTH = 78
+
+
+class Quit(Exception):
+    """The person left the game (``q``, or the end of the input)."""
+
+
+class _Back(Exception):
+    """The person asked to go back to the previous question."""
+
+
+@attrs.frozen
+class Option:
+    """One answer of a menu: its label and the legal commands it leaves."""
+
+    key: object
+    label: str
+    commands: tuple[Command, ...]
+
+
+@attrs.frozen
+class Question:
+    """One menu: what is asked, what it is about (said when there is only
+    one answer and it is not asked), and the answers."""
+
+    text: str
+    topic: str
+    options: tuple[Option, ...]
+
+
+#: a question of a decision: given the commands still possible and the keys
+#: of the answers so far, the next menu, or ``None`` when it does not apply
+Step = Callable[[tuple[Command, ...], list[object]], Question | None]
+
+_QUIT = ("q", "quit", "exit")
+_BACK = ("b", "back")
+#: a typed line that means to be a move in the notation
+_MOVE_LIKE = re.compile(r"\s*(p\s*\d|deal\b)", re.IGNORECASE)
+#: a parenthesis of the spec that only cites other rules by ID
+_CITATION = re.compile(
+    r" ?\((?:in Premium )?[a-z-]+\.[a-z0-9-]+(?:[;,] (?:in Premium )?[a-z-]+\.[a-z0-9-]+)*\)"
+)
+
+
+# --------------------------------------------------------------------------
+# the cards' help, from the spec
+
+
+@functools.cache
+def _spec() -> Spec:
+    return load_spec()
+
+
+def _topic(card: Card) -> str:
+    """The spec's topic for a card: ``dowager-queen`` for the Dowager Queen."""
+    return card.name.lower().replace("_", "-")
+
+
+def card_statements(ruleset: str | Ruleset, card: Card) -> list[str]:
+    """The spec's statements of ``card``'s rules in ``ruleset``'s edition,
+    in the spec's order, without the parentheses that only cite other rules
+    by ID."""
+    edition = get_ruleset(ruleset).name
+    return [
+        _CITATION.sub("", rule.statement)
+        for rule in _spec().rules_for(edition)
+        if rule.topic == _topic(card)
+    ]
+
+
+def card_help(ruleset: str | Ruleset, players: int, card: Card) -> list[str]:
+    """A card's help: its value, its copies in the deck for ``players``, and
+    its rules as the spec states them, wrapped for a terminal."""
+    rules = get_ruleset(ruleset)
+    copies = rules.deck_for(players).count(card)
+    lines = [f"{card_name(card)} ({rules.value(card)}): {copies} in the deck"]
+    for statement in card_statements(rules, card):
+        lines += textwrap.wrap(statement, WIDTH, initial_indent="  - ", subsequent_indent="    ")
+    return lines
+
+
+def _find_cards(text: str, kinds: Sequence[Card], rules: Ruleset) -> list[Card]:
+    """The cards ``? TEXT`` asks about: a card's name (any case, with or
+    without spaces) or a value (every card of the deck that carries it)."""
+    wanted = "".join(text.lower().split())
+    if wanted.lstrip("-").isdigit():
+        return [card for card in kinds if rules.value(card) == int(wanted)]
+    return [card for card in kinds if "".join(card_name(card).lower().split()) == wanted]
+
+
+# --------------------------------------------------------------------------
+# the human player
+
+
+class HumanPlayer:
+    """A seat driven from a terminal (or any text stream).
+
+    An :class:`~loveletter.bots.Agent`: ``choose(view)`` shows the view and
+    asks for a move in short menus built from ``view.legal_commands`` only.
+    It is asked whenever its seat must act, which includes answering a
+    Bishop's redraw offer during another player's turn. ``q`` or the end of
+    the input raises :class:`Quit`.
+    """
+
+    def __init__(self, names: Sequence[str], stdin: TextIO, stdout: TextIO) -> None:
+        self.names = tuple(names)
+        self.stdin = stdin
+        self.stdout = stdout
+
+    # ------------------------------------------------------------------
+    # output
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else default_name(seat)
+
+    def _say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def _whom(self, view: PlayerView, seat: int) -> str:
+        return "you" if seat == view.player else self._name(seat)
+
+    def _seat_label(self, view: PlayerView, seat: int) -> str:
+        return f"yourself ({self._name(seat)})" if seat == view.player else self._name(seat)
+
+    def show(self, view: PlayerView) -> None:
+        """What the player knows right now, before they choose."""
+        rules = get_ruleset(view.ruleset)
+        self._say()
+        if view.decision is Decision.REDRAW:
+            moment = f"{self._name(view.current)}'s Bishop named your number"
+        elif view.decision is Decision.LOOK:
+            moment = "your Cardinal's look"
+        elif view.decision is Decision.CHANCELLOR:
+            moment = "your Chancellor"
+        else:
+            moment = "your move"
+        self._say(
+            f"--- Round {view.round_number}, turn {view.turn_number}:"
+            f" {moment}, {self._name(view.player)} ---"
+        )
+        aside = ", plus one set aside face down" if view.set_aside_present else ""
+        self._say(
+            f"Deck: {view.deck_size} cards{aside}."
+            f" The first to {rules.tokens_to_win(view.players)} favor tokens wins."
+        )
+        if view.face_up:
+            self._say(f"Face up, out of play: {', '.join(map(card_name, view.face_up))}.")
+        if view.contenders:
+            tied = ", ".join(map(self._name, view.contenders))
+            self._say(
+                f"Tie-break round between {tied}: the first of them to gain a favor token"
+                " wins the game."
+            )
+        for line in self.table(view):
+            self._say(line)
+        for player, marked in view.marks:
+            self._say(
+                f"Jester: {self._name(player)} bets on {self._whom(view, marked)}"
+                " to win this round."
+            )
+        if view.required is not None and view.decision is Decision.PLAY:
+            self._say(
+                "Sycophant: the next card played, if it chooses players, must choose"
+                f" {self._whom(view, view.required)}."
+            )
+        for seen in view.sightings:
+            self._say(self._sighting(seen))
+        if view.deck_bottom:
+            bottom = ", ".join(
+                "?" if card is None else card_name(card) for card in view.deck_bottom
+            )
+            unknown = " (? is a card someone else put there)" if None in view.deck_bottom else ""
+            self._say(
+                f"Under the deck, from your Chancellor (the last is the bottom card): {bottom}"
+                f"{unknown}."
+            )
+        hand = ", ".join(f"{card_name(card)} ({rules.value(card)})" for card in view.hand)
+        self._say(f"Your hand: {hand}.")
+        if view.decision is Decision.CHANCELLOR:
+            self._say("Keep one card; the others go to the bottom of the deck, in your order.")
+        elif view.decision is Decision.LOOK:
+            hands = " and ".join(
+                "your own" if seat == view.player else f"{self._name(seat)}'s"
+                for seat in view.pending
+            )
+            self._say(f"Your Cardinal swapped {hands} hands: you may look at one of them.")
+        elif view.decision is Decision.REDRAW:
+            self._say(
+                "You may discard your card without its effect and draw a new one, or keep it."
+            )
+
+    def table(self, view: PlayerView) -> list[str]:
+        """Each player's tokens and discard pile (oldest first), marked when
+        out of the round or protected."""
+        rows = []
+        for seat, pile in enumerate(view.discards):
+            name = self._name(seat) + (" (you)" if seat == view.player else "")
+            count = view.tokens[seat]
+            tokens = f"{count} token{'' if count == 1 else 's'}"
+            marks = []
+            if view.contenders and seat not in view.contenders:
+                marks.append("sits out the tie-break")
+            elif seat in view.out:
+                marks.append("out of the round")
+            if seat in view.protected:
+                marks.append("protected")
+            status = f"  [{', '.join(marks)}]" if marks else ""
+            rows.append((name, tokens, (", ".join(map(card_name, pile)) or "-") + status))
+        widths = [max(len(row[col]) for row in rows) for col in range(2)]
+        lines = ["Players: favor tokens, and discard piles (oldest first):"]
+        for name, tokens, shown in rows:
+            lines.append(f"  {name.ljust(widths[0])}  {tokens.ljust(widths[1])}  {shown}")
+        return lines
+
+    def _sighting(self, seen: Sighting) -> str:
+        # A sighting may be stale (the card since played or traded), so each
+        # says when and how it was learned.
+        owner = self._name(seen.owner)
+        card = card_name(seen.card)
+        if seen.via is Card.KING:
+            return f"Seen on turn {seen.turn} in a King trade: {owner} got your {card}."
+        if seen.via in (Card.BARON, Card.DOWAGER_QUEEN):
+            how = f"in a {card_name(seen.via)} comparison"
+        elif seen.via is Card.CARDINAL:
+            how = "through a Cardinal"
+        else:
+            how = f"with your {card_name(seen.via)}"
+        return f"Seen on turn {seen.turn} {how}: {owner} had the {card}."
+
+    # ------------------------------------------------------------------
+    # help
+
+    def help(self, view: PlayerView, about: str = "") -> None:
+        """``?``: how to answer and every card of the game; ``? CARD`` or
+        ``? NUMBER``: those cards only."""
+        rules = get_ruleset(view.ruleset)
+        kinds = rules.setup(view.players).kinds
+        if about:
+            cards = _find_cards(about, kinds, rules)
+            if not cards:
+                names = ", ".join(map(card_name, kinds))
+                self._say(f"No card {about!r} in this game. Its cards: {names}.")
+                return
+            for card in cards:
+                self._say()
+                for line in card_help(rules, view.players, card):
+                    self._say(line)
+            return
+        me = f"P{view.player}"
+        example = (
+            format_command(view.legal_commands[-1])
+            if view.legal_commands
+            else f"{me} Guard on P1 naming Priest"
+        )
+        usage = [
+            "",
+            "How to answer: each question is a short numbered menu; type a number and Enter.",
+            "  b          go back to the previous question",
+            "  q          quit the game",
+            "  ?          this help;  ? CARD (? Guard) or ? NUMBER (? 1): one card's help",
+            "Instead of a number you may type a whole move in the move notation, for",
+            f"example: {example}",
+            f"Seats are numbered from 0: you are {self._name(view.player)}, written {me}.",
+            "Only a move the rules allow now is accepted.",
+            "",
+            f"The cards of {rules.title} with {view.players} players"
+            f" ({len(rules.deck_for(view.players))} cards), by value:",
+        ]
+        for line in usage:
+            self._say(line)
+        for card in kinds:
+            for line in card_help(rules, view.players, card):
+                self._say(line)
+
+    # ------------------------------------------------------------------
+    # input
+
+    def _read(self, prompt: str) -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise Quit
+        text = line.strip()
+        if not self.stdin.isatty():
+            self._say(text)
+        return text
+
+    def pause(self, view: PlayerView, prompt: str) -> None:
+        """Wait for Enter (``?`` shows the help, ``q`` quits)."""
+        while True:
+            text = self._read(f"{prompt} (? for help, q to quit): ")
+            if text.lower() in _QUIT:
+                raise Quit
+            if text.startswith("?"):
+                self.help(view, text[1:].strip())
+                continue
+            return
+
+    # ------------------------------------------------------------------
+    # deciding
+
+    def choose(self, view: PlayerView) -> Command:
+        """Show the view, then ask for one of ``view.legal_commands``."""
+        self.show(view)
+        return self.decide(view)
+
+    def decide(self, view: PlayerView) -> Command:
+        """Ask the decision's questions in turn; ``b`` goes back one."""
+        commands = tuple(view.legal_commands)
+        if not commands:
+            raise ValueError(f"player {view.player} has nothing to decide now")
+        if len(commands) == 1:
+            return self._confirm(view, commands[0])
+        steps = self._steps(view)
+        keys: list[object] = []
+        #: (step index, commands before it, answers before it) of each question asked
+        asked: list[tuple[int, tuple[Command, ...], int]] = []
+        index = 0
+        while index < len(steps):
+            question = steps[index](commands, keys)
+            if question is None:
+                index += 1
+                continue
+            if len(question.options) == 1:
+                only = question.options[0]
+                self._say(f"{question.topic}: {only.label} (the only choice).")
+                keys.append(only.key)
+                commands = only.commands
+                index += 1
+                continue
+            try:
+                answer = self._ask(view, question, back=bool(asked))
+            except _Back:
+                index, commands, count = asked.pop()
+                del keys[count:]
+                continue
+            if isinstance(answer, Command):
+                return answer
+            asked.append((index, commands, len(keys)))
+            keys.append(question.options[answer].key)
+            commands = question.options[answer].commands
+            index += 1
+        if len(commands) != 1:  # the steps did not tell the commands apart
+            question = Question(
+                "Which move?",
+                "Move",
+                tuple(Option(c, self._describe(view, c), (c,)) for c in commands),
+            )
+            answer = self._ask(view, question, back=False)
+            return answer if isinstance(answer, Command) else commands[answer]
+        return commands[0]
+
+    def _confirm(self, view: PlayerView, command: Command) -> Command:
+        """The one possible move, made once the player has seen it."""
+        self._say(
+            f"Only one move is possible: {self._describe(view, command)}"
+            f" [{format_command(command)}]."
+        )
+        while True:
+            text = self._read("Press Enter to make it (? for help, q to quit): ")
+            low = text.lower()
+            if low in _QUIT:
+                raise Quit
+            if text.startswith("?"):
+                self.help(view, text[1:].strip())
+                continue
+            if low in ("", "1", "y", "yes"):
+                return command
+            if _MOVE_LIKE.match(text):
+                typed = self._typed_move(view, text)
+                if typed is not None:
+                    return typed
+                continue
+            self._say("Please press Enter to make the move, or q to quit.")
+
+    def _ask(self, view: PlayerView, question: Question, *, back: bool) -> int | Command:
+        """Print a menu and read an answer: the index of an option, or a
+        legal command typed in the notation."""
+        self._menu(question)
+        count = len(question.options)
+        extra = ", b to go back" if back else ""
+        while True:
+            text = self._read(f"Your choice (1-{count}{extra}, ? for help, q to quit): ")
+            low = text.lower()
+            if low in _QUIT:
+                raise Quit
+            if back and low in _BACK:
+                raise _Back
+            if text.startswith("?") or low == "help":
+                self.help(view, text[1:].strip() if text.startswith("?") else "")
+                self._menu(question)
+                continue
+            if text.isdigit() and 1 <= int(text) <= count:
+                return int(text) - 1
+            if _MOVE_LIKE.match(text):
+                typed = self._typed_move(view, text)
+                if typed is not None:
+                    return typed
+                continue
+            self._say(
+                f"Please enter 1 to {count}{extra}, ? for help, q to quit, or a whole move"
+                f" (such as {format_command(question.options[0].commands[0])})."
+            )
+
+    def _menu(self, question: Question) -> None:
+        self._say(question.text)
+        labels = [option.label for option in question.options]
+        width = max(map(len, labels))
+        for number, option in enumerate(question.options, 1):
+            line = f"  {number:>2}. {option.label}"
+            if len(option.commands) == 1:
+                line = f"{line.ljust(width + 6)}   {format_command(option.commands[0])}"
+            self._say(line)
+
+    def _typed_move(self, view: PlayerView, text: str) -> Command | None:
+        """A move typed in the notation, if it is legal now; otherwise say
+        why not and return ``None``."""
+        try:
+            command = parse_command(text)
+        except NotationError as error:
+            self._say(f"That is not a move in the notation: {error}")
+            return None
+        for legal in view.legal_commands:
+            if legal == command:
+                return legal
+        self._say(f"{format_command(command)}: not allowed now, {self._why_not(view, command)}.")
+        return None
+
+    def _why_not(self, view: PlayerView, command: Command) -> str:
+        """Why a well-formed ``command`` is not among ``view.legal_commands``."""
+        me = f"P{view.player}"
+        player = getattr(command, "player", None)
+        if player is None:
+            return "dealing is not a player's move"
+        if player != view.player:
+            return f"you are {me}, not P{player}"
+        legal = [c for c in view.legal_commands if type(c) is type(command)]
+        if not legal:
+            wanted = sorted({type(c).__name__ for c in view.legal_commands})
+            return f"the game waits for a {' or '.join(_KINDS.get(w, w) for w in wanted)}"
+        if isinstance(command, PlayCard):
+            return self._why_not_play(view, command)
+        if isinstance(command, KeepCard):
+            if command.keep not in view.hand:
+                return f"you do not hold the {card_name(command.keep)}"
+            rest = list(view.hand)
+            rest.remove(command.keep)
+            others = " and ".join(card_name(card) for card in rest)
+            return f"keeping the {card_name(command.keep)}, put the {others} under the deck"
+        if isinstance(command, LookAtHand):
+            owners = ", ".join(f"P{c.owner}" for c in legal if isinstance(c, LookAtHand))
+            return f"you may look only at the hand of {owners}"
+        return "that is not one of your choices now"
+
+    def _why_not_play(self, view: PlayerView, command: PlayCard) -> str:
+        card = card_name(command.card)
+        if command.card not in view.hand:
+            return f"you do not hold the {card}"
+        mine = [
+            c for c in view.legal_commands if isinstance(c, PlayCard) and c.card is command.card
+        ]
+        if not mine:
+            playable = sorted(
+                {c.card for c in view.legal_commands if isinstance(c, PlayCard)}, key=int
+            )
+            return f"the rules let you play only the {' or the '.join(map(card_name, playable))}"
+        targets = {c.target for c in mine}
+        if command.target not in targets:
+            if targets == {None}:
+                return f"no one can be chosen with the {card} now: it chooses no one"
+            seats = sorted({s for c in mine for s in (c.target, c.second_target) if s is not None})
+            return f"the {card} can choose only {', '.join(f'P{s}' for s in seats)}"
+        chosen = [c for c in mine if c.target == command.target]
+        seconds = {c.second_target for c in chosen}
+        if command.second_target not in seconds:
+            if seconds == {None}:
+                return f"the {card} chooses only one player here"
+            options = ", ".join(f"P{s}" for s in sorted(s for s in seconds if s is not None))
+            return f"with P{command.target}, the {card} can also choose {options}"
+        names = [c.guess for c in chosen if c.second_target == command.second_target]
+        if command.guess not in names or None in names:
+            if names == [None]:
+                return f"the {card} names nothing"
+            listed = ", ".join(
+                card_name(n) if isinstance(n, Card) else str(n) for n in names if n is not None
+            )
+            return f"the {card} can name only {listed}"
+        return "that combination is not one of your choices now"
+
+    def _describe(self, view: PlayerView, command: Command) -> str:
+        rules = get_ruleset(view.ruleset)
+        kinds = rules.setup(view.players).kinds
+
+        def numbers(number: int) -> list[Card]:
+            return [card for card in kinds if rules.value(card) == number]
+
+        return describe_command(command, self._name, decision=view.decision, numbers=numbers)
+
+    # ------------------------------------------------------------------
+    # the questions of each decision
+
+    def _steps(self, view: PlayerView) -> list[Step]:
+        if view.decision is Decision.PLAY:
+            return [
+                functools.partial(self._card_step, view),
+                functools.partial(self._target_step, view),
+                functools.partial(self._second_step, view),
+                functools.partial(self._guess_step, view),
+            ]
+        if view.decision is Decision.CHANCELLOR:
+            return [
+                functools.partial(self._keep_step, view),
+                functools.partial(self._order_step, view),
+            ]
+        return [functools.partial(self._one_step, view)]
+
+    @staticmethod
+    def _group(
+        commands: tuple[Command, ...], key: Callable[[Command], object]
+    ) -> dict[object, tuple[Command, ...]]:
+        groups: dict[object, list[Command]] = {}
+        for command in commands:
+            groups.setdefault(key(command), []).append(command)
+        return {k: tuple(v) for k, v in groups.items()}
+
+    def _card_step(
+        self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
+    ) -> Question:
+        rules = get_ruleset(view.ruleset)
+        groups = self._group(commands, lambda c: c.card if isinstance(c, PlayCard) else c)
+        options = tuple(
+            Option(
+                card,
+                f"{card_name(card)} ({rules.value(card)})" if isinstance(card, Card) else str(card),
+                group,
+            )
+            for card, group in groups.items()
+        )
+        return Question("Which card will you play?", "Card", options)
+
+    @staticmethod
+    def _plays(commands: tuple[Command, ...]) -> list[PlayCard]:
+        return [c for c in commands if isinstance(c, PlayCard)]
+
+    def _chooses_two(self, commands: tuple[Command, ...]) -> bool:
+        return any(c.second_target is not None for c in self._plays(commands))
+
+    def _target_step(
+        self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
+    ) -> Question | None:
+        plays = self._plays(commands)
+        if not plays:
+            return None
+        card = plays[0].card
+        rules = get_ruleset(view.ruleset)
+        if all(c.target is None for c in plays) and rules.choices[card] is Choice.NONE:
+            return None  # the card chooses no one (Handmaid, Countess, ...)
+        nobody = f"no one: no player can be chosen, so the {card_name(card)} has no effect"
+        options: list[Option] = []
+        if self._chooses_two(commands):
+            # Either player may be named first; the command lists them in order.
+            seats = sorted({s for c in plays for s in (c.target, c.second_target) if s is not None})
+            for seat in seats:
+                group = tuple(c for c in plays if seat in (c.target, c.second_target))
+                options.append(Option(seat, self._seat_label(view, seat), group))
+            text = f"Whom does the {card_name(card)} choose first?"
+        else:
+            for target, chosen in self._group(commands, _target).items():
+                label = nobody if target is None else self._seat_label(view, _seat(target))
+                options.append(Option(target, label, chosen))
+            text = f"Whom does the {card_name(card)} choose?"
+        return Question(text, "Player", tuple(options))
+
+    def _second_step(
+        self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
+    ) -> Question | None:
+        plays = self._plays(commands)
+        if not plays or not self._chooses_two(commands) or not keys:
+            return None
+        first = keys[-1]
+        card = plays[0].card
+
+        def other(command: Command) -> int | None:
+            assert isinstance(command, PlayCard)
+            return command.second_target if command.target == first else command.target
+
+        options = []
+        groups = self._group(commands, other)
+        for seat, group in sorted(groups.items(), key=lambda item: (item[0] is None, item[0])):
+            if seat is None:
+                label = f"no one else (only {self._name(_seat(first))})"
+            else:
+                label = self._seat_label(view, _seat(seat))
+            options.append(Option(seat, label, group))
+        return Question(
+            f"And whom does the {card_name(card)} choose second?", "Second player", tuple(options)
+        )
+
+    def _guess_step(
+        self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
+    ) -> Question | None:
+        plays = self._plays(commands)
+        if not plays or all(c.guess is None for c in plays):
+            return None
+        rules = get_ruleset(view.ruleset)
+        kinds = rules.setup(view.players).kinds
+        options = []
+        for guess, group in self._group(commands, _guess).items():
+            if isinstance(guess, Card):
+                label = f"{card_name(guess)} ({rules.value(guess)})"
+            elif isinstance(guess, int):
+                cards = [card_name(c) for c in kinds if rules.value(c) == guess]
+                label = f"{guess}: {', '.join(cards)}" if cards else str(guess)
+            else:
+                label = "nothing"
+            options.append(Option(guess, label, group))
+        what = "number" if rules.names_numbers else "card"
+        return Question(
+            f"Which {what} does the {card_name(plays[0].card)} name?", what.title(), tuple(options)
+        )
+
+    def _keep_step(
+        self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
+    ) -> Question:
+        rules = get_ruleset(view.ruleset)
+        options = tuple(
+            Option(card, f"{card_name(card)} ({rules.value(card)})", group)
+            for card, group in self._group(commands, _kept).items()
+            if isinstance(card, Card)
+        )
+        return Question("Which card will you keep?", "Keep", options)
+
+    def _order_step(
+        self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
+    ) -> Question:
+        options = []
+        for order, group in self._group(commands, _bottom).items():
+            assert isinstance(order, tuple)
+            if len(order) == 1:
+                label = f"the {card_name(order[0])}"
+            else:
+                first = ", then ".join(f"the {card_name(card)}" for card in order)
+                label = f"{first} (the {card_name(order[-1])} ends at the bottom)"
+            options.append(Option(order, label, group))
+        return Question(
+            "In which order do the others go under the deck?", "Under the deck", tuple(options)
+        )
+
+    def _one_step(
+        self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
+    ) -> Question:
+        options = tuple(Option(c, self._describe(view, c), (c,)) for c in commands)
+        if view.decision is Decision.LOOK:
+            text = "Look at which hand?"
+        elif view.decision is Decision.REDRAW:
+            text = "Redraw, or keep your card?"
+        else:
+            text = "What will you do?"
+        return Question(text, "Move", options)
+
+
+def _seat(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _target(command: Command) -> object:
+    return command.target if isinstance(command, PlayCard) else None
+
+
+def _guess(command: Command) -> object:
+    return command.guess if isinstance(command, PlayCard) else None
+
+
+def _kept(command: Command) -> object:
+    return command.keep if isinstance(command, KeepCard) else None
+
+
+def _bottom(command: Command) -> object:
+    return command.bottom if isinstance(command, KeepCard) else ()
+
+
+_KINDS = {
+    PlayCard.__name__: "card to play",
+    KeepCard.__name__: "card to keep (keep CARD, bottom CARD then CARD)",
+    LookAtHand.__name__: "look at a hand, or decline",
+    Redraw.__name__: "redraw, or decline",
+    Decline.__name__: "decline",
+    DrawCard.__name__: "draw",
+}
+
+
+# --------------------------------------------------------------------------
+# the game
+
+
+def play(
+    ruleset: str | Ruleset,
+    players: int,
+    *,
+    seat: int = 0,
+    seed: int | None = None,
+    save: str | os.PathLike[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Play one game with a person at ``seat`` and random bots elsewhere;
+    return the exit status (0, or 1 when the record could not be saved).
+
+    Without ``seed`` the game takes a fresh secret 128-bit one; the seed is
+    shown once the game is over (``--seed`` replays the deal). With
+    ``save``, the game's record is written there at the end, or when the
+    person quits (the game so far).
+    """
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    stderr = stderr if stderr is not None else sys.stderr
+    rules = get_ruleset(ruleset)
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ArgumentError("seat", f"a seat from 0 to {players - 1}, not {seat!r}")
+    secret = seed if seed is not None else fresh_seed()
+    names = [default_name(s) for s in range(players)]
+    game = _Game(rules, players, seat, secret, names, HumanPlayer(names, stdin, stdout), stdout)
+    status = 0
+    try:
+        game.run()
+    except Quit:
+        game.say()
+        game.say("Game abandoned.")
+    finally:
+        # Also on Ctrl-C: the game so far is kept.
+        if save is not None:
+            status = _save(game.record, save, stdout, stderr)
+    return status
+
+
+def _save(record: GameRecord, path: str | os.PathLike[str], stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        save_record(record, path)
+    except OSError as error:
+        stderr.write(f"loveletter play: cannot save the game in {path}: {error.strerror}\n")
+        return 1
+    what = "game" if record.is_over else "game so far"
+    stdout.write(f"The {what} is saved in {Path(path)} (loveletter replay {Path(path)}).\n")
+    return 0
+
+
+class _Game:
+    """One game's loop: a record pushed command by command, told to the
+    person as they may see it, with a pause at each round's end."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: int,
+        seat: int,
+        seed: int,
+        names: Sequence[str],
+        human: HumanPlayer,
+        stdout: TextIO,
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.seed = seed
+        self.human = human
+        self.stdout = stdout
+        self.bots = random_bots(players, seed)
+        self.narrator = Narrator(viewer=seat, names=names)
+        self.names = names
+        self.record = GameRecord.new(rules, players, seed=seed)
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def run(self) -> None:
+        name = self.names[self.seat]
+        self.say(
+            f"You are {name} (P{self.seat} in the move notation; seats are numbered from 0)."
+            " Choose each move by its number; ? shows the help."
+        )
+        self.tell(self.record.events)
+        while not self.record.is_over:
+            state = self.record.state
+            actor = state.to_act
+            command: Command
+            if actor is None:  # between rounds: dealing is a chance step
+                upcoming = (
+                    "the tie-break round" if state.contenders else f"round {state.round_number + 1}"
+                )
+                self.human.pause(view(state, self.seat), f"Press Enter to deal {upcoming}")
+                command = StartRound()
+            elif actor == self.seat:
+                command = self.human.choose(view(state, actor))
+            else:
+                command = self.bots[actor].choose(view(state, actor))
+            before = len(self.record.events)
+            self.record = self.record.push(command)
+            self.tell(self.record.events[before:])
+
+    def tell(self, events: tuple[Event, ...]) -> None:
+        """Narrate a batch; a round's or the game's end as a result block."""
+        end = next((i for i, e in enumerate(events) if isinstance(e, RoundEnded | GameEnded)), None)
+        for line in self.narrator.narrate(events if end is None else events[:end]):
+            self.say(line)
+        if end is None:
+            return
+        state = self.record.state
+        over = state.is_over
+        if isinstance(events[end], RoundEnded):
+            title = f"Round {state.round_number} is over" + (", and so is the game" if over else "")
+        else:
+            title = "The game is over"
+        self.say()
+        self.say(f"=== {title} ===")
+        for line in self.narrator.narrate(events[end:]):
+            self.say(line)
+        for line in self.human.table(view(state, self.seat)):
+            self.say(line)
+        if over:
+            verdict = "You win!" if self.seat in state.winners else "You lose."
+            seed = self.seed
+            self.say(f"{verdict} (Seed {seed}: play this deal again with --seed {seed}.)")
