@@ -736,7 +736,9 @@ def _tokens_per_round(ruleset: Ruleset, n: int) -> int:
 def _check_rounds_and_tokens(state: GameState, ruleset: Ruleset, n: int, fail: Fail) -> None:
     """Every round that ends gives at least one token (its winners': there
     is always one), and no player gains more in a round than the cards can
-    pay; so the tokens bound the rounds played."""
+    pay; so the tokens bound the rounds played. Without a tie for the game,
+    the game ends at the first award step that brings someone to the tokens
+    to win: no one passes them by more than one round's worth."""
     table = state.table
     ended = table.round_number - (table.round_result is None)
     tokens = table.tokens
@@ -745,10 +747,17 @@ def _check_rounds_and_tokens(state: GameState, ruleset: Ruleset, n: int, fail: F
             "round_number",
             f"{ended} round(s) have ended, each giving a token, but {sum(tokens)} were given",
         )
-    most = _tokens_per_round(ruleset, n) * table.round_number
+    per_round = _tokens_per_round(ruleset, n)
+    most = per_round * table.round_number
+    if not table.contenders:
+        most = min(most, ruleset.tokens_to_win(n) - 1 + per_round)
     for seat, count in enumerate(tokens):
         if count > most:
-            raise fail(f"tokens[{seat}]", f"more than {most} tokens in {table.round_number} rounds")
+            raise fail(
+                f"tokens[{seat}]",
+                f"more than the {most} tokens a player can hold after {table.round_number}"
+                " round(s)",
+            )
 
 
 @implements(

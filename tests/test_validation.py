@@ -434,6 +434,15 @@ def _impossible() -> list[tuple[str, GameState, str]]:
             ),
             "tokens[" + str(over.winners[0]) + "]",
         ),
+        (
+            "a winner past the tokens to win by more than a round's tokens",
+            evolve(
+                over,
+                round_number=over.round_number + 20,
+                tokens=tuple(7 if p in over.winners else t for p, t in enumerate(over.tokens)),
+            ),
+            f"tokens[{over.winners[0]}]",
+        ),
         # before the first deal
         ("round 0 with a card dealt", evolve(ROUND_ZERO, hands=((Card.GUARD,), (), ())), "hands"),
         ("round 0 with tokens", evolve(ROUND_ZERO, tokens=(1, 0, 0)), "tokens"),
