@@ -437,9 +437,7 @@ def _impossible() -> list[tuple[str, GameState, str]]:
         (
             "a winner past the tokens to win by more than a round's tokens",
             evolve(
-                over,
-                round_number=over.round_number + 20,
-                tokens=tuple(7 if p in over.winners else t for p, t in enumerate(over.tokens)),
+                over, tokens=tuple(7 if p in over.winners else t for p, t in enumerate(over.tokens))
             ),
             f"tokens[{over.winners[0]}]",
         ),
