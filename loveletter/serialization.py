@@ -214,6 +214,8 @@ def from_data(data: JSON, expected: type | None = None, path: str = "") -> Any:
 
 
 def _tagged(data: JSON, expected: type | None, path: str) -> Any:
+    if expected is not None and not isinstance(expected, type):
+        raise SerializationError(path, f"the expected type must be a class, not {short(expected)}")
     if isinstance(data, _Unreadable):
         raise SerializationError(path, data.reason)
     if not isinstance(data, dict):
