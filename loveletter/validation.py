@@ -206,21 +206,37 @@ def _check_tokens(
 ) -> None:
     """Below the tokens to win while the game goes on; at or past them for
     the players tied for the game (ruling 31); the winners are checked with
-    the game's end."""
+    the game's end.
+
+    A tie-break round that ends with several tied players gaining a token
+    ties them again, without the others (ruling 31): a player left out of
+    that tie keeps the tokens to win without being tied any more, and the
+    players still tied have each gained a token since they tied with them,
+    so they are past the tokens to win."""
     tokens = state.table.tokens
     if not isinstance(tokens, tuple) or len(tokens) != n:
         raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
     needed = ruleset.tokens_to_win(n)
-    over = state.decision is Decision.GAME_OVER
     for seat, count in enumerate(tokens):
         if not is_int(count) or count < 0:
             raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
-        if seat in contenders:  # tied for the game: at the threshold or past it
-            if count < needed:
-                raise fail(f"tokens[{seat}]", f"a tied player has {needed} or more")
-        elif count >= needed and not (over and not contenders):
+        if seat in contenders and count < needed:  # tied for the game
+            raise fail(f"tokens[{seat}]", f"a tied player has {needed} or more")
+    if state.decision is Decision.GAME_OVER and not contenders:
+        return  # the players at the tokens to win are the winners
+    for seat, count in enumerate(tokens):
+        if seat in contenders or count < needed:
+            continue
+        if not contenders:
             raise fail(
                 f"tokens[{seat}]", f"must be 0 to {needed - 1} while the game goes on, not {count}"
+            )
+        if any(tokens[tied] <= needed for tied in contenders):
+            raise fail(
+                f"tokens[{seat}]",
+                f"player {seat} has the tokens to win and is not tied for the game: only a"
+                " player left out of a later tie, which the players still tied won a token"
+                " to enter",
             )
 
 

@@ -523,3 +523,38 @@ def test_a_prince_played_on_oneself_counts_as_a_replacement_draw() -> None:
     with pytest.raises(ll.StateError) as caught:
         check_state(swapped)
     assert caught.value.field == "turn_number"
+
+
+def test_a_player_left_out_of_a_second_tie_keeps_the_tokens_to_win() -> None:
+    """Ruling 31: a tie-break round between seats 0, 1 and 3 (4 tokens each,
+    the tokens to win) in which 0 and 3 gain a token ties them again without
+    seat 1, who keeps 4 tokens while no longer tied. Every state on the way
+    is accepted; seat 1's 4 tokens are refused only while the players still
+    tied have not passed the tokens to win."""
+    dealt = ll.to_position(ll.new_game("premium", 5, seed=5, first_player=0))
+    sitting = (2, 4)
+    state = ll.from_position(
+        attrs.evolve(
+            dealt,
+            deck=(*dealt.deck, *(dealt.hands[p][0] for p in sitting)),
+            hands=tuple(() if p in sitting else h for p, h in enumerate(dealt.hands)),
+            out=sitting,
+            contenders=(0, 1, 3),
+            tokens=(4, 4, 0, 4, 0),
+            round_number=13,
+        )
+    )
+    rng = random.Random(5)
+    while state.contenders != (0, 3):
+        state = ll.push(state, rng.choice(ll.legal_commands(state)))
+        check_state(state)
+    assert state.decision is Decision.NEXT_ROUND and state.tokens == (5, 4, 0, 5, 0)
+    while not state.is_over:
+        state = ll.push(state, rng.choice(ll.legal_commands(state)))
+        check_state(state)
+    with pytest.raises(ll.StateError) as caught:
+        check_state(evolve(state, tokens=(4, 4, 0, 4, 0), contenders=(0, 3), winners=(0,)))
+    assert caught.value.field in ("tokens[1]", "winners")
+    with pytest.raises(ll.PositionError) as position_error:
+        ll.from_position(attrs.evolve(ll.to_position(TIE_BREAK), tokens=(4, 4, 4, 4, 4)))
+    assert position_error.value.field.startswith("tokens[")
