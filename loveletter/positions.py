@@ -18,7 +18,7 @@ import attrs
 from loveletter.cards import Card
 from loveletter.errors import PositionError
 from loveletter.rules import implements
-from loveletter.rulesets import get_ruleset
+from loveletter.rulesets import RULESETS, get_ruleset
 from loveletter.state import Decision, GameState, Sighting, Table
 from loveletter.validation import check_fields, check_players, is_seat, short
 
@@ -85,8 +85,11 @@ def from_position(position: Position) -> GameState:
         raise PositionError("ruleset", f"a ruleset name, not {short(p.ruleset)}")
     try:
         ruleset = get_ruleset(p.ruleset)
-    except ValueError as error:
-        raise PositionError("ruleset", str(error)) from None
+    except ValueError:
+        known = ", ".join(sorted(RULESETS))
+        raise PositionError(
+            "ruleset", f"unknown ruleset {short(p.ruleset)} (known: {known})"
+        ) from None
     n = check_players(ruleset, p.players, PositionError)
     hands = tuple(
         _cards(hand, f"hands[{i}]") for i, hand in enumerate(_seated(p.hands, "hands", n))
@@ -160,6 +163,8 @@ def _pairs(value: object, name: str) -> tuple[tuple[int, int], ...]:
 
 def to_position(state: GameState) -> Position:
     """Describe a state whose current player is about to draw or to play."""
+    if not isinstance(state, GameState):
+        raise PositionError("state", f"not a GameState: {short(state)}")
     if state.decision not in (Decision.DRAW, Decision.PLAY):
         raise PositionError(
             "decision", f"only a turn about to draw or play is a position, not {state.decision}"
