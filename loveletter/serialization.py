@@ -152,7 +152,7 @@ def _parse_constant(text: str) -> _Unreadable:
     return _Unreadable(f"{text} is not a JSON number")
 
 
-def loads(text: str | bytes, expected: type | None = None) -> Any:
+def loads(text: str | bytes | bytearray, expected: type | None = None) -> Any:
     """Read JSON text written by :func:`dumps` (``bytes`` must be UTF-8).
 
     An array gives a tuple of its values, each read as ``expected``."""
