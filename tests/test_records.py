@@ -41,7 +41,9 @@ def test_the_seed_is_hidden_from_every_player() -> None:
         first = record.events_for(seat)[0]
         assert isinstance(first, GameStarted) and first.seed is None
         assert all(
-            event.deck is None for event in record.events_for(seat) if isinstance(event, RoundStarted)
+            event.deck is None
+            for event in record.events_for(seat)
+            if isinstance(event, RoundStarted)
         )
 
 

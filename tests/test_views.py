@@ -274,6 +274,7 @@ def test_the_set_aside_card_drawn_by_a_prince_is_seen_only_by_its_new_holder() -
         discards=discards,
         current=0,
         drawn=True,
+        turn_number=12,  # 15 cards held or discarded: 3 dealt and 12 drawn
     )
     # before the Prince: no one can tell the set-aside Countess from the
     # Princess that seat 2 holds
@@ -319,6 +320,7 @@ def test_an_empty_deck_round_end_shows_every_remaining_hand_to_everyone() -> Non
         current=0,
         drawn=True,
         out=(1,),
+        turn_number=12,  # 15 cards held or discarded: 3 dealt and 12 drawn
     )
     game = from_position(position, [PlayCard(0, HANDMAID)])
     result = game.state.round_result

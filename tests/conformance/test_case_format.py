@@ -32,6 +32,7 @@ BASE: dict[str, Any] = {
             "discards": [["Countess"], ["Guard"]],
             "current": 0,
             "drawn": True,
+            "turn_number": 3,
         }
     },
     "steps": [

@@ -374,7 +374,9 @@ class GameSetup:
                 out=tuple(sitting),
                 contenders=self.contenders,
             )
-        return (PositionEstablished(attrs.evolve(dealt, tokens=self.tokens)),)
+        # each round that ended gave a token: the endgame is some rounds in
+        rounds = 1 + max(self.tokens)
+        return (PositionEstablished(attrs.evolve(dealt, tokens=self.tokens, round_number=rounds)),)
 
 
 @st.composite

@@ -141,8 +141,8 @@ def position(
     protected: Iterable[int] = (),
     tokens: Sequence[int] | None = None,
     rest: Literal["deck"] | int = "deck",
-    round_number: int = 1,
-    turn_number: int = 1,
+    round_number: int | None = None,
+    turn_number: int | None = None,
     seed: int = 0,
     required: int | None = None,
     marks: Sequence[tuple[int, int]] = (),
@@ -158,6 +158,7 @@ def position(
     2019 tests, so that a Spy dumped there earns no Spy token).
     """
     players = len(hands)
+    out, protected = tuple(out), tuple(protected)
     hand_cards = [cards(h) for h in hands]
     pile: list[tuple[Card, ...]] = [cards(d) for d in discards or [""] * players]
     top = cards(deck)
@@ -171,11 +172,24 @@ def position(
     if face_up is None and players == 2:
         up = tuple(rest_cards[:3])
         del rest_cards[:3]
+    for seat in protected:  # a protected player's last card is their Handmaid
+        if pile[seat][-1:] != (Card.HANDMAID,) and Card.HANDMAID in rest_cards:
+            rest_cards.remove(Card.HANDMAID)
+            pile[seat] = (*pile[seat], Card.HANDMAID)
+    for seat in () if contenders else out:
+        if not pile[seat] and rest_cards:  # knocked out: their hand went on their pile
+            pile[seat] = (rest_cards.pop(0),)
     if rest == "deck":
         top = top + tuple(rest_cards)
     else:
         pile[rest] = pile[rest] + tuple(rest_cards)
     (aside_card,) = aside
+    if turn_number is None:
+        held = sum(map(len, hand_cards)) + sum(map(len, pile))
+        dealt = len(contenders) or players
+        turn_number = max(1, held - dealt + (0 if drawn else 1))
+    if round_number is None:
+        round_number = 1 + max(tokens or (0,))
     return Position(
         ruleset=ruleset,
         players=players,
@@ -212,8 +226,8 @@ def at(
     protected: Iterable[int] = (),
     tokens: Sequence[int] | None = None,
     rest: Literal["deck"] | int = "deck",
-    round_number: int = 1,
-    turn_number: int = 1,
+    round_number: int | None = None,
+    turn_number: int | None = None,
     seed: int = 0,
     required: int | None = None,
     marks: Sequence[tuple[int, int]] = (),
@@ -256,7 +270,7 @@ def premium(
     out: Iterable[int] = (),
     protected: Iterable[int] = (),
     tokens: Sequence[int] | None = None,
-    round_number: int = 1,
+    round_number: int | None = None,
     seed: int = 0,
     required: int | None = None,
     marks: Sequence[tuple[int, int]] = (),

@@ -117,14 +117,15 @@ def test_handmaid_all_protected_no_effect(card: Card) -> None:
     """Every other player protected: a Guard, Priest, Baron or King is
     played with no target, no named card and no effect, and still goes to
     the discard pile. Choosing a protected player is rejected."""
+    # the two Handmaids protect seats 1 and 2, so seat 0 keeps a Spy
     state = at(
-        hands=[[card, HANDMAID], "Princess", "Countess"],
+        hands=[[card, Card.SPY], "Princess", "Countess"],
         protected=[1, 2],
         deck="Prince Guard",
     )
     assert legal_commands(state, card) == (PlayCard(0, card),)
     after = check(state, PlayCard(0, card), CardPlayed(0, card, None, None), *turn(1, PRINCE))
-    assert after.hands == ((HANDMAID,), (PRINCESS, PRINCE), (COUNTESS,))
+    assert after.hands == ((Card.SPY,), (PRINCESS, PRINCE), (COUNTESS,))
     assert after.discards[0] == (card,)
     assert after.out == frozenset()
     assert after.sightings == ()

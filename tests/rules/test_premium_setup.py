@@ -281,7 +281,7 @@ def test_setup_two_player_premium_one_face_down_three_face_up() -> None:
     """001 "SETUP": one card removed face down, three more face up with two
     players, then one card each and the first player's draw."""
     deck = stacked("premium", "Countess Princess King Baron Guard Priest Handmaid", 2)
-    events = start_game("premium", 2, deck=deck)
+    events = start_game("premium", 2, seed=0, deck=deck)
     assert events == (
         GameStarted("premium", 2, 0, 0),
         RoundStarted(1, 0, deck),
@@ -314,7 +314,7 @@ def test_setup_five_players_premium_one_face_down_and_a_card_each() -> None:
     """001 "SETUP AND PLAY": with 5 to 8 players one card face down, none
     face up; the deal starts from the first player named at creation."""
     deck = stacked("premium", "Bishop Assassin Jester Guard Count Constable Princess", 5)
-    events = start_game("premium", 5, first_player=3, deck=deck)
+    events = start_game("premium", 5, seed=0, first_player=3, deck=deck)
     assert events == (
         GameStarted("premium", 5, 0, 3),
         RoundStarted(1, 3, deck),

@@ -243,7 +243,7 @@ def test_setup_set_aside_face_down() -> None:
     """The top card is set aside face down: no one sees it, it is in no hand
     and not in the deck."""
     deck = stacked("2019", "Princess Guard Priest Baron Handmaid")
-    events = start_game("2019", 3, deck=deck)
+    events = start_game("2019", 3, seed=0, deck=deck)
     assert events == (
         GameStarted("2019", 3, 0, 0),
         RoundStarted(1, 0, deck),
@@ -269,7 +269,7 @@ def test_setup_set_aside_face_down() -> None:
 def test_setup_two_player_one_face_down_three_face_up() -> None:
     """With 2 players: one card face down, then three face up, then the deal."""
     deck = stacked("2019", "Countess Princess King Baron Guard Priest Handmaid")
-    events = start_game("2019", 2, deck=deck)
+    events = start_game("2019", 2, seed=0, deck=deck)
     assert events == (
         GameStarted("2019", 2, 0, 0),
         RoundStarted(1, 0, deck),
@@ -326,7 +326,7 @@ def test_setup_deal_one_each_from_first_player() -> None:
     """One card each, one at a time in turn order from the round's first
     player; then the first player's turn draw (ruling 3)."""
     deck = stacked("2019", "Guard Spy Priest Baron Handmaid Prince")
-    events = start_game("2019", 4, first_player=2, deck=deck)
+    events = start_game("2019", 4, seed=0, first_player=2, deck=deck)
     assert events == (
         GameStarted("2019", 4, 0, 2),
         RoundStarted(1, 2, deck),
