@@ -87,6 +87,7 @@ from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
 from loveletter.serialization import dumps, from_data, loads, to_data
 from loveletter.simulation import play_game
 from loveletter.state import Decision, GameState, RoundResult, Sighting, Table
+from loveletter.validation import check_state
 from loveletter.views import PlayerView, events_for, redact, view
 
 __version__ = "0.1.0"
@@ -155,6 +156,7 @@ __all__ = [
     "TokenAwarded",
     "TokenReason",
     "TurnStarted",
+    "check_state",
     "decide",
     "describe_state",
     "dumps",

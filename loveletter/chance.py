@@ -15,8 +15,8 @@ either way, so replaying never needs the seed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import secrets
+from collections.abc import Sequence
 from hashlib import blake2b
 from math import factorial
 from typing import TypeVar
