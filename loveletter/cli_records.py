@@ -18,7 +18,7 @@ from typing import Any
 
 from loveletter.errors import LoveLetterError, SerializationError
 from loveletter.positions import Position, from_position
-from loveletter.records import MAX_RECORD_BYTES, GameRecord
+from loveletter.records import GameRecord, read_json_file
 from loveletter.state import GameState
 
 #: exit status when the file cannot be read or is not a possible game
@@ -65,19 +65,6 @@ def add_parsers(commands: Any) -> None:
     show_parser.set_defaults(handler=_cmd_show)
 
 
-def _read(path: str) -> Any:
-    from loveletter.serialization import loads
-
-    try:
-        with open(path, "rb") as file:
-            text = file.read(MAX_RECORD_BYTES + 1)
-    except OSError as error:
-        raise SerializationError("", f"cannot read {path}: {error.strerror}") from None
-    if len(text) > MAX_RECORD_BYTES:
-        raise SerializationError("", f"{path} is larger than {MAX_RECORD_BYTES} bytes")
-    return loads(text)
-
-
 def _fail(command: str, path: str, error: LoveLetterError) -> int:
     print(f"loveletter {command}: {path}: {error}", file=sys.stderr)
     return BAD_FILE
@@ -87,7 +74,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from loveletter.narrative import narrate
 
     try:
-        record = _read(args.file)
+        record = read_json_file(args.file)
     except LoveLetterError as error:
         return _fail("replay", args.file, error)
     if not isinstance(record, GameRecord):
@@ -118,7 +105,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     from loveletter.notation import format_command
 
     try:
-        value = _read(args.file)
+        value = read_json_file(args.file)
         moves: tuple[Any, ...] = ()
         if isinstance(value, GameRecord):
             moves = value.commands()

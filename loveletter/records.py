@@ -207,20 +207,27 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         file.write(text)
 
 
+def read_json_file(path: str | os.PathLike[str]) -> Any:
+    """The value a JSON file written by this package holds (a record, a
+    state, a position, ...), read through :func:`loveletter.loads` with its
+    checks; a file over :data:`MAX_RECORD_BYTES` is refused unread."""
+    from loveletter.serialization import loads
+
+    name = os.fspath(path)
+    try:
+        with open(path, "rb") as file:
+            text = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise SerializationError("", f"cannot read {name}: {error.strerror}") from None
+    if len(text) > MAX_RECORD_BYTES:
+        raise SerializationError("", f"{name} is larger than {MAX_RECORD_BYTES} bytes")
+    return loads(text)
+
+
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read and check a record written by :func:`save_record` (or any JSON
     of the same form)."""
-    from loveletter.serialization import loads
-
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_RECORD_BYTES:
-            raise SerializationError("", f"{os.fspath(path)}: larger than {MAX_RECORD_BYTES} bytes")
-        with open(path, "rb") as file:
-            text = file.read()
-    except OSError as error:
-        raise SerializationError("", f"cannot read {os.fspath(path)}: {error.strerror}") from None
-    record = loads(text)
+    record = read_json_file(path)
     if not isinstance(record, GameRecord):
         raise SerializationError("type", f"{os.fspath(path)} holds no GameRecord")
     return record
