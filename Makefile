@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest conformance bench clean
+.PHONY: demo test lint typecheck pytest conformance docs bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -33,13 +33,19 @@ conformance: $(STAMP)
 	$(BIN)/loveletter conformance run --quiet --impl "$(BIN)/python -m loveletter.conformance.adapter"
 	$(BIN)/loveletter conformance run --quiet --starts replay
 
+# The site: rules pages generated from spec/ and conformance/, warnings are
+# errors, references nitpicky. (make test builds it too: tests/test_docs_site.py)
+docs: $(STAMP)
+	$(BIN)/sphinx-build -W -n --keep-going -q -b html docs docs/_build/html
+	@echo "Open docs/_build/html/index.html"
+
 test: lint typecheck pytest conformance
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_rounds.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build
 
 # Replay starts (conformance/replays): for every position case, a stacked
 # round-1 deal and the commands that reach it through the rules; names every
