@@ -1,0 +1,1 @@
+"""Rules documentation generated from spec/ and conformance/: pages, terminal text, case stories."""
