@@ -28,6 +28,7 @@ from loveletter import (
     get_ruleset,
 )
 from loveletter import cli_records as records_cli
+from loveletter import cli_rules as rules_cli
 from loveletter.chance import is_seed
 from loveletter.conformance import cli as conformance_cli
 from loveletter.conformance.runner import SUITE_ROOT, format_outcome, suite_version
@@ -387,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     rulesets_parser.set_defaults(handler=_cmd_rulesets)
 
     records_cli.add_parsers(commands)
+    rules_cli.add_parser(commands)
     conformance_cli.add_parser(commands)
     return parser
 
