@@ -148,6 +148,8 @@ def runs(installed: Installed) -> Iterator[dict[str, tuple[int, str]]]:
             "--quiet",
         ],
         "in process": ["conformance", "run", "--quiet", "--ruleset", "premium"],
+        "rules": ["rules", "prince.empty-deck-draws-set-aside", "--width", "100"],
+        "ruling": ["rules", "--ruling", "9"],
     }
     processes = {
         name: subprocess.Popen(
@@ -231,3 +233,15 @@ def test_conformance_in_process(runs: dict[str, tuple[int, str]]) -> None:
     status, out = runs["in process"]
     assert status == 0, out
     assert _passed(out) > 0
+
+
+def test_rules_from_the_installed_package(runs: dict[str, tuple[int, str]]) -> None:
+    """``loveletter rules`` reads the spec and the cases the wheel carries."""
+    status, out = runs["rules"]
+    assert status == 0, out
+    assert out.startswith("prince.empty-deck-draws-set-aside\n"), out
+    assert "Ruling 9: The set-aside card is needed at most once" in out
+    assert "Pinned by" in out and "Step 1." in out
+    status, out = runs["ruling"]
+    assert status == 0, out
+    assert out.startswith("Ruling 9: ") and "What the rulebooks say" in out
