@@ -263,9 +263,14 @@ def rule_entry(
     level: int = 2,
     stories: bool = True,
     editions: Sequence[str] | None = None,
+    told: set[str] | None = None,
 ) -> list[Block]:
     """One rule: its ID (the permanent anchor), statement, editions, source,
-    rulings, implementing code and pinning cases."""
+    rulings, implementing code and pinning cases.
+
+    ``told`` collects the cases already told on the page: a case that pins
+    several rules of one page is told under the first and linked after.
+    """
     blocks: list[Block] = [Heading(level, line(Code(rule.id)), Anchor("rule", rule.id))]
     if rule.withdrawn:
         blocks.append(Paragraph(line(Emphasis("Withdrawn."))))
@@ -287,7 +292,17 @@ def rule_entry(
         label = f"Pinned by {len(cases)} case" + ("s" if len(cases) != 1 else "")
         if stories:
             blocks.append(Paragraph(line(Emphasis(label + ":"))))
-            blocks += [case_fold(cat, case) for case in cases]
+            again: list[Line] = []
+            for case in cases:
+                if told is not None and case.name in told:
+                    again.append(case_summary(case))
+                    continue
+                blocks.append(case_fold(cat, case))
+                if told is not None:
+                    told.add(case.name)
+            if again:
+                blocks.append(Paragraph(line("Told above on this page:")))
+                blocks.append(Items(tuple(again)))
         else:
             blocks.append(Field(label, line()))
             blocks.append(Items(tuple(case_summary(c) for c in cases)))
@@ -357,9 +372,10 @@ def topic_page(
             )
         )
     )
+    told: set[str] = set()
     for rule in rules:
         blocks += rule_entry(
-            cat, rule, stories=stories, editions=None if edition is None else [edition]
+            cat, rule, stories=stories, editions=None if edition is None else [edition], told=told
         )
     withdrawn = [r for r in cat.spec.rules.values() if r.topic == topic and r.withdrawn]
     if withdrawn and edition is None:
