@@ -171,7 +171,9 @@ def case_fold(cat: Catalog, case: Case) -> Details:
     body.append(
         Paragraph(line("The case file and its checks: ", Link(case.name, "case", case.name), "."))
     )
-    return Details(case_summary(case), tuple(body))
+    # The summary is plain text: a link there would leave the page instead
+    # of opening the fold.
+    return Details(line(Code(edition_short(case.ruleset)), " ", case.title), tuple(body))
 
 
 def case_entry(cat: Catalog, case: Case, level: int = 2) -> list[Block]:
