@@ -177,6 +177,11 @@ def html_anchor(kind: TargetKind, target: str) -> str:
     return anchor_label(kind, target)
 
 
+def _docutils_id(label: str) -> str:
+    """The id docutils gives a label: lower case, other characters "-"."""
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+
+
 def _role_text(text: str) -> str:
     # Inside a role neither a backtick nor "<" may appear unescaped.
     return text.replace("`", "'").replace("<", "\\<")
@@ -223,7 +228,7 @@ def _myst_block(block: Block) -> list[str]:
         if block.anchor is not None:
             kind, target = block.anchor.kind, block.anchor.target
             label = anchor_label(kind, target)
-            if html_anchor(kind, target) != label:
+            if html_anchor(kind, target) != _docutils_id(label):
                 # docutils rewrites ids ("." and "/" become "-"): the exact
                 # name gets an element of its own
                 lines.append(f'<div id="{html_anchor(kind, target)}"></div>')

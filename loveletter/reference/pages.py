@@ -130,9 +130,15 @@ def story_blocks(cat: Catalog, case: Case) -> list[Block]:
     story = _story(case)
     blocks: list[Block] = [Paragraph(line(Emphasis("Setup")))]
     blocks.append(Items(tuple(line(text) for text in story.setup)))
+    raw_steps = case.data.get("steps", [])
     for number, step in enumerate(story.steps, start=1):
         head = step.move if step.move is not None else "The case checks the position."
         blocks.append(Paragraph(line(Emphasis(f"Step {number}."), " ", head)))
+        # a step's note is the case author's word to the reader
+        raw = raw_steps[number - 1] if number <= len(raw_steps) else {}
+        note = raw.get("note") if isinstance(raw, dict) else None
+        if isinstance(note, str) and note.strip():
+            blocks.append(Paragraph(linked_text(cat, " ".join(note.split()))))
         details: list[Line] = [line(text) for text in step.happens]
         for seat, lines in step.learns:
             details += [line(Emphasis(f"Only Player {seat} learns:"), " ", text) for text in lines]
