@@ -170,7 +170,8 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
 def record_from_data(data: Any, path: str = "") -> GameRecord:
     """The record ``data`` describes, replayed and checked: malformed data
     raises :class:`SerializationError` with the path of the field, an
-    impossible game :class:`EventMismatch` with the index of the event."""
+    impossible game :class:`~loveletter.errors.EventMismatch` with the index
+    of the event."""
     from loveletter.serialization import from_data
 
     def at(key: str) -> str:

@@ -809,10 +809,10 @@ def _check_turn_count(state: GameState, dealt: int, fail: Fail) -> None:
     So, with ``t`` the turn number and ``r`` the replacement draws made,
     the cards in hands and piles number ``dealt + t + r`` (one fewer at a
     ``draw`` decision, plus the Chancellor's while its choice is pending),
-    where ``0 <= r <= `` the turns whose card has resolved (``t - 1`` while
-    the current turn's card is unplayed or its choice pending, ``t`` once
-    the round or the game is over) and ``r <= `` the Princes, Bishops and
-    Assassins in the piles.
+    where ``0 <= r`` and ``r`` is at most the turns whose card has resolved
+    (``t - 1`` while the current turn's card is unplayed or its choice
+    pending, ``t`` once the round or the game is over) and at most the
+    Princes, Bishops and Assassins in the piles.
     """
     decision = state.decision
     t = state.turn_number

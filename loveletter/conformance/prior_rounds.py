@@ -20,7 +20,7 @@ mean "not found within the budget"):
   token, a Guard knocks out a player owed none...);
 * a round is kept only if the game is not over, no player has more tokens
   than wanted, the tie-break state is consistent with the goal, and the
-  tokens still missing can be won in the rounds left (:meth:`_Search.feasible`,
+  tokens still missing can be won in the rounds left (``_Search.feasible``,
   first with the bounds of rounds that random play finds often, then with
   the bounds the rules allow);
 * when some rounds must award more than one token, a few rounds are
@@ -225,7 +225,7 @@ def impossibility(
     * every round ends with at least one winner, who gains a token, so R-1
       rounds award at least R-1 tokens;
     * a round awards at most one token to each player dealt in plus its
-      bonus tokens (:func:`_bonus_cap`), and at most one round token plus
+      bonus tokens (``_bonus_cap``), and at most one round token plus
       every bonus to one seat;
     * the first player of a round after the first won the round before, so
       holds a token (a Premium tie-break round's first player is one of the
