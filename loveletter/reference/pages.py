@@ -41,7 +41,7 @@ from loveletter.reference.document import (
 )
 from loveletter.reference.sources import readable, rulebook, section_path
 from loveletter.reference.stories import CaseStory, tell
-from loveletter.rulesets import GameTie, RoundTie, Ruleset
+from loveletter.rulesets import Ruleset
 from loveletter.spec import Rule, Ruling
 
 
@@ -520,12 +520,6 @@ def _deck_summary(ruleset: Ruleset) -> str:
     return "; ".join(parts)
 
 
-def _tokens_summary(ruleset: Ruleset) -> str:
-    return ", ".join(
-        f"{players} players: {tokens}" for players, tokens in ruleset.tokens_to_win_table
-    )
-
-
 def _cards_in(cat: Catalog, edition: str) -> list[str]:
     ruleset = cat.ruleset(edition)
     used = {str(card) for card in ruleset.kinds}
@@ -634,30 +628,11 @@ def _cell(cat: Catalog, text: str, rules: Sequence[str], rulings: Sequence[int])
     return (*linked_text(cat, text), " (", *joined(refs), ")")
 
 
-_ROUND_TIE = {
-    RoundTie.ALL_TIED_WIN: "every tied player wins the round",
-    RoundTie.DISCARD_TOTAL: "the highest discard-pile total wins; still tied, all of them win",
-}
-_GAME_TIE = {
-    GameTie.SHARED_WIN: "players reaching the goal together share the win",
-    GameTie.TIE_BREAK_ROUND: "players reaching the goal together play a tie-break round",
-}
-
-
 def comparison(cat: Catalog) -> Table:
-    """All editions side by side: generated rows from the rulesets, then
-    the rows of ``spec/comparison.yaml``."""
+    """All editions side by side: the rows of ``spec/comparison.yaml``, each
+    cell citing the rules and rulings that establish it."""
     editions = cat.spec.editions
-    rows: list[tuple[Line, ...]] = [
-        (line("Deck"), *(line(_deck_summary(cat.ruleset(e))) for e in editions)),
-        (line("Tokens to win"), *(line(_tokens_summary(cat.ruleset(e))) for e in editions)),
-        (
-            line("Guard names"),
-            *(line("a number" if cat.ruleset(e).names_numbers else "a card") for e in editions),
-        ),
-        (line("Round ties"), *(line(_ROUND_TIE[cat.ruleset(e).round_tie]) for e in editions)),
-        (line("Game ties"), *(line(_GAME_TIE[cat.ruleset(e).game_tie]) for e in editions)),
-    ]
+    rows: list[tuple[Line, ...]] = []
     for aspect in cat.spec.comparison:
         cells = []
         for edition in editions:

@@ -1,0 +1,232 @@
+"""The documentation site, built as ``make docs`` builds it (warnings are
+errors, references nitpicky), then walked page by page: every rule ID,
+ruling number and case ID has its anchor, no internal link is broken, and
+every edition's card table lists every card of that ruleset.
+
+The build takes a minute or two; it runs once for the whole module.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from contextlib import redirect_stderr, redirect_stdout
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import attrs
+import pytest
+
+from loveletter.narrative import card_name
+from loveletter.reference.catalog import catalog, edition_short
+from loveletter.rulesets import RULESETS
+from loveletter.spec import load_spec
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SPEC = load_spec()
+
+
+@attrs.define
+class Page:
+    ids: set[str] = attrs.Factory(set)
+    links: list[str] = attrs.Factory(list)
+    #: every table: rows of cell texts
+    tables: list[list[list[str]]] = attrs.Factory(list)
+    text: list[str] = attrs.Factory(list)
+
+
+class _Reader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = Page()
+        self._cell: list[str] | None = None
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs_: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs_)
+        if values.get("id"):
+            self.page.ids.add(str(values["id"]))
+        if tag == "a" and values.get("href"):
+            self.page.links.append(str(values["href"]))
+        if tag in ("script", "style"):
+            self._skip += 1
+        if tag == "table":
+            self.page.tables.append([])
+        elif tag == "tr" and self.page.tables:
+            self.page.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+        if tag in ("td", "th") and self._cell is not None and self.page.tables:
+            self.page.tables[-1][-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._skip:
+            return
+        self.page.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def _read(path: Path) -> Page:
+    reader = _Reader()
+    reader.feed(path.read_text(encoding="utf-8"))
+    return reader.page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from sphinx.cmd.build import build_main
+
+    out = tmp_path_factory.mktemp("site")
+    if os.environ.get("LOVELETTER_DOCS_BUILD"):
+        # working on the docs: walk a build you made with the same flags
+        # (sphinx-build -W -n -b html docs DIR; LOVELETTER_DOCS_BUILD=DIR)
+        return Path(os.environ["LOVELETTER_DOCS_BUILD"])
+    log = io.StringIO()
+    argv = ["-W", "-n", "--keep-going", "-q", "-b", "html", "-d", str(out / ".doctrees")]
+    with redirect_stdout(log), redirect_stderr(log):
+        status = build_main([*argv, str(DOCS), str(out / "html")])
+    assert status == 0, f"the docs build failed or warned:\n{log.getvalue()}"
+    return out / "html"
+
+
+@pytest.fixture(scope="module")
+def pages(site: Path) -> dict[str, Page]:
+    return {path.relative_to(site).as_posix(): _read(path) for path in site.rglob("*.html")}
+
+
+def _page(pages: dict[str, Page], name: str) -> Page:
+    assert name in pages, f"no page {name}"
+    return pages[name]
+
+
+def test_every_rule_id_is_an_anchor_on_its_topic_page(pages: dict[str, Page]) -> None:
+    for rule in SPEC.rules.values():
+        page = _page(pages, f"rules/{rule.topic}.html")
+        assert rule.id in page.ids, rule.id
+
+
+def test_every_ruling_number_is_an_anchor_on_its_page(pages: dict[str, Page]) -> None:
+    for number in SPEC.rulings:
+        assert f"ruling-{number}" in _page(pages, f"rulings/{number}.html").ids, number
+    index = _page(pages, "rulings/index.html")
+    for number in SPEC.rulings:
+        assert any(link.startswith(f"{number}.html#ruling-{number}") for link in index.links)
+
+
+def test_every_case_id_is_an_anchor_on_its_folder_page(pages: dict[str, Page]) -> None:
+    cases = catalog().cases
+    assert len(cases) > 400
+    for case in cases:
+        ruleset, folder, _ = case.name.split("/")
+        assert case.name in _page(pages, f"cases/{ruleset}/{folder}.html").ids, case.name
+
+
+def _targets(page_name: str, href: str) -> tuple[str, str] | None:
+    """The page and fragment an internal link points at, or None."""
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+        return None
+    base = page_name.rsplit("/", 1)[0] + "/" if "/" in page_name else ""
+    path = unquote(parts.path)
+    if not path:
+        target = page_name
+    else:
+        segments: list[str] = []
+        for segment in (base + path).split("/"):
+            if segment == "..":
+                if segments:
+                    segments.pop()
+            elif segment not in ("", "."):
+                segments.append(segment)
+        target = "/".join(segments)
+        if path.endswith("/"):
+            target += "/index.html"
+    return target, unquote(parts.fragment)
+
+
+def test_no_internal_link_is_broken(site: Path, pages: dict[str, Page]) -> None:
+    broken: list[str] = []
+    checked = 0
+    for name, page in pages.items():
+        for href in page.links:
+            found = _targets(name, href)
+            if found is None:
+                continue
+            target, fragment = found
+            checked += 1
+            if not (site / target).exists():
+                broken.append(f"{name}: {href} (no {target})")
+            elif fragment and target.endswith(".html") and fragment not in _page(pages, target).ids:
+                broken.append(f"{name}: {href} (no #{fragment} in {target})")
+    assert checked > 5000
+    assert not broken, "\n".join(broken[:40])
+
+
+def test_every_edition_card_table_lists_every_card(pages: dict[str, Page]) -> None:
+    for edition, ruleset in RULESETS.items():
+        page = _page(pages, f"editions/{edition}.html")
+        assert page.tables, edition
+        table = page.tables[0]
+        header, rows = table[0], table[1:]
+        assert header[:2] == ["Value", "Card"], header
+        listed = [row[1] for row in rows]
+        expected = sorted(card_name(card) for card in ruleset.kinds)
+        assert sorted(listed) == expected, edition
+        for row in rows:
+            assert row[-1] and row[-1] != "—", row  # an effect in our words
+        for row in rows:
+            card = next(c for c in ruleset.kinds if card_name(c) == row[1])
+            assert row[0] == str(ruleset.value(card))
+
+
+def test_the_comparison_has_a_column_per_edition_and_links_to_rules(
+    pages: dict[str, Page],
+) -> None:
+    page = _page(pages, "editions/index.html")
+    comparison = page.tables[0]
+    assert comparison[0][1:] == [edition_short(e) for e in SPEC.editions]
+    titles = {row[0] for row in comparison[1:]}
+    for aspect in SPEC.comparison:
+        assert aspect.title in titles
+    rule_links = [link for link in page.links if link.startswith("../rules/")]
+    assert len(rule_links) > 30
+
+
+def test_the_site_and_the_terminal_tell_the_same_rules(pages: dict[str, Page]) -> None:
+    from loveletter.reference.document import Paragraph, text_line
+    from loveletter.reference.pages import topic_page
+
+    def plain(text: str) -> str:
+        # Sphinx sets straight quotes as typographic ones
+        return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").split())
+
+    for topic in ("prince", "bishop", "round"):
+        html = plain("".join(_page(pages, f"rules/{topic}.html").text))
+        for block in topic_page(catalog(), topic, stories=False).blocks:
+            if isinstance(block, Paragraph):
+                assert plain(text_line(block.text)) in html
+
+
+def test_every_cited_function_is_in_the_api_reference(pages: dict[str, Page]) -> None:
+    ids = set().union(*(p.ids for n, p in pages.items() if n.startswith("api/")))
+    for functions in catalog().code_by_rule.values():
+        for name in functions:
+            assert name in ids, name
+
+
+def test_each_case_home_shows_its_yaml(site: Path) -> None:
+    case = catalog().cases_by_rule["prince.empty-deck-draws-set-aside"][0]
+    ruleset, folder, _ = case.name.split("/")
+    html = (site / "cases" / ruleset / f"{folder}.html").read_text(encoding="utf-8")
+    home = html[html.index(f'id="{case.name}"') :]
+    text = re.sub(r"<[^>]+>", "", home)  # the YAML is highlighted: tags between words
+    assert f"conformance/cases/{case.name}.yaml" in text
+    assert f"id: {case.id}" in text
