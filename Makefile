@@ -36,7 +36,7 @@ conformance: $(STAMP)
 # The site: rules pages generated from spec/ and conformance/, warnings are
 # errors, references nitpicky. (make test builds it too: tests/test_docs_site.py)
 docs: $(STAMP)
-	$(BIN)/sphinx-build -W -n --keep-going -q -b html docs docs/_build/html
+	$(BIN)/sphinx-build -j auto -W -n --keep-going -q -b html docs docs/_build/html
 	@echo "Open docs/_build/html/index.html"
 
 test: lint typecheck pytest conformance

@@ -90,7 +90,18 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         # (sphinx-build -W -n -b html docs DIR; LOVELETTER_DOCS_BUILD=DIR)
         return Path(os.environ["LOVELETTER_DOCS_BUILD"])
     log = io.StringIO()
-    argv = ["-W", "-n", "--keep-going", "-q", "-b", "html", "-d", str(out / ".doctrees")]
+    argv = [
+        "-j",
+        "auto",
+        "-W",
+        "-n",
+        "--keep-going",
+        "-q",
+        "-b",
+        "html",
+        "-d",
+        str(out / ".doctrees"),
+    ]
     with redirect_stdout(log), redirect_stderr(log):
         status = build_main([*argv, str(DOCS), str(out / "html")])
     assert status == 0, f"the docs build failed or warned:\n{log.getvalue()}"

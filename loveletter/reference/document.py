@@ -278,7 +278,9 @@ def _myst_block(block: Block) -> list[str]:
     if isinstance(block, Image):
         return [f"![{_escape(block.alt)}]({block.path})", ""]
     if isinstance(block, Toctree):
-        options = [":hidden:"] if block.hidden else [":maxdepth: 1"]
+        # titles only: every rule and case is a section, and a navigation
+        # tree holding thousands of them makes every page slow to build
+        options = [":titlesonly:", ":hidden:" if block.hidden else ":maxdepth: 1"]
         return ["```{toctree}", *options, "", *block.entries, "```", ""]
     out: list[str] = []
     for child in block.body:
