@@ -259,6 +259,18 @@ def case_pages(cat: Catalog) -> list[Page]:
 # ------------------------------------------------------------------ rules
 
 
+def _sources(sources: Iterable[tuple[str, str]]) -> Line:
+    """Citations grouped by rulebook: the book once, then its sections."""
+    books: dict[str, list[str]] = {}
+    for file, section in sources:
+        books.setdefault(file, []).append(section)
+    parts: list[Line] = []
+    for file, sections in books.items():
+        quoted = ", ".join(f"“{section_path(s)}”" for s in sections)
+        parts.append(line(rulebook(file).name, ", ", quoted, " (", Code(file), ")"))
+    return joined(parts, "; ")
+
+
 def _source_line(file: str, section: str) -> Line:
     book = rulebook(file)
     return line(book.name, ", “", section_path(section), "” (", Code(file), ")")
@@ -284,9 +296,7 @@ def rule_entry(
         blocks.append(Paragraph(line(Emphasis("Withdrawn."))))
     blocks.append(Paragraph(linked_text(cat, rule.statement)))
     blocks.append(Field("Editions", joined(line(edition_link(e)) for e in rule.editions)))
-    blocks.append(
-        Field("Source", joined((_source_line(s.file, s.section) for s in rule.sources), "; "))
-    )
+    blocks.append(Field("Source", _sources((s.file, s.section) for s in rule.sources)))
     rulings = cat.rulings_by_rule.get(rule.id, ())
     if rulings:
         blocks.append(Field("Rulings", joined((line(ruling_link(r)) for r in rulings), "; ")))
@@ -543,16 +553,31 @@ def card_table(cat: Catalog, edition: str) -> Table:
             if topic is not None
             else card_name(Card.parse(card))
         )
+        copies = [
+            line(str(dict(composition).get(Card.parse(card), 0)))
+            for _, composition in ruleset.decks
+        ]
         rows.append(
             (
                 line(str(ruleset.value(Card.parse(card)))),
                 name,
                 line(Emphasis(info.spanish)) if info is not None and info.spanish else line("—"),
-                line(_copies(ruleset, Card.parse(card))),
+                *copies,
                 linked_text(cat, effect.summary) if effect is not None else line("—"),
             )
         )
-    return Table(("Value", "Card", "Spanish", "Copies", "Effect"), tuple(rows))
+    return Table(("Value", "Card", "Spanish", *_copies_headers(ruleset), "Effect"), tuple(rows))
+
+
+def _copies_headers(ruleset: Ruleset) -> tuple[str, ...]:
+    """ "Copies", or one column per deck: "Copies, 2–4 players", ..."""
+    if len(ruleset.decks) == 1:
+        return ("Copies",)
+    headers = []
+    for least, _ in ruleset.decks:
+        most = next((m - 1 for m, _ in ruleset.decks if m > least), ruleset.max_players)
+        headers.append(f"Copies, {least}–{most} players")
+    return tuple(headers)
 
 
 def edition_page(cat: Catalog, edition: str) -> Page:
@@ -567,9 +592,7 @@ def edition_page(cat: Catalog, edition: str) -> Page:
     if info.base is not None:
         blocks.append(Field("Based on", line(edition_link(info.base))))
     blocks.append(Paragraph(linked_text(cat, info.delta)))
-    blocks.append(
-        Field("Rulebooks", joined((_source_line(s.file, s.section) for s in info.sources), "; "))
-    )
+    blocks.append(Field("Rulebooks", _sources((s.file, s.section) for s in info.sources)))
     blocks.append(Heading(2, line("Cards")))
     blocks.append(card_table(cat, edition))
     blocks.append(Heading(2, line("Favor tokens to win")))
