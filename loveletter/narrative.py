@@ -66,6 +66,7 @@ from loveletter.events import (
     TurnStarted,
 )
 from loveletter.notation import format_command
+from loveletter.positions import Position
 from loveletter.rulesets import RoundTie
 from loveletter.state import Decision
 
@@ -262,6 +263,15 @@ class Narrator:
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
         return default_name(seat)
+
+    def join(self, position: Position) -> None:
+        """Take up the story at a described position, remembering only its
+        public part (the edition, round and turn, protection, discard piles,
+        tokens, marks, a Sycophant's requirement), as a narrator that had
+        followed the game would. Nothing is told. A seat's narrator needs
+        this: the position it would be given is redacted for that seat, and
+        redaction also hides what is public but not derivable from it."""
+        self._position_established([PositionEstablished(position)], 0, [])
 
     def narrate(self, events: Iterable[Event]) -> list[str]:
         """Lines for one batch of events, continuing the story so far."""

@@ -39,7 +39,7 @@ def execute(script: dict[str, JSON]) -> dict[str, JSON]:
     rules do not allow the start (a player count or a position that cannot
     occur)."""
     try:
-        state, start_events = _start(script)
+        state, start_events = start_state(script)
     except ScriptError as error:
         return {"start_rejected": str(error), "start_events": [], "steps": []}
     results: list[JSON] = []
@@ -59,7 +59,11 @@ def _cards(names: list[str], field: str) -> tuple[Card, ...]:
         raise ScriptError(field, str(error)) from None
 
 
-def _start(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
+def start_state(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
+    """The state a script (a case's data) starts from, and the start's
+    events as JSON: a stacked deal (with its later-round tokens, if any) or
+    a described position. Raises :class:`ScriptError` for a start the rules
+    refuse."""
     ruleset, players = script["ruleset"], script["players"]
     start = script["start"]
     try:

@@ -91,7 +91,7 @@ from loveletter.commands import (
     StartRound,
 )
 from loveletter.conformance.cases import Case, CaseError, load_suite
-from loveletter.conformance.execute import ScriptError, _start
+from loveletter.conformance.execute import ScriptError, start_state
 from loveletter.conformance.prior_rounds import Prelude, impossibility, prior_rounds
 from loveletter.engine import deal_events, legal_commands, new_game, push
 from loveletter.errors import IllegalCommand, LoveLetterError, SerializationError
@@ -192,7 +192,7 @@ class Outcome:
 def case_start(case: Case) -> GameState:
     """The state a case starts from, built as the conformance executor builds it."""
     try:
-        state, _ = _start(case.data)
+        state, _ = start_state(case.data)
     except ScriptError as error:
         raise ValueError(f"{case.name}: the case's start is rejected: {error}") from None
     return state

@@ -38,11 +38,10 @@ from loveletter.commands import (
     StartRound,
 )
 from loveletter.conformance.cases import Case
-from loveletter.conformance.execute import ScriptError
-from loveletter.conformance.execute import _start as start_state
+from loveletter.conformance.execute import ScriptError, start_state
 from loveletter.engine import step as engine_step
 from loveletter.errors import IllegalCommand, SerializationError
-from loveletter.events import Event, HandsCompared, HandSeen, PositionEstablished
+from loveletter.events import Event, HandsCompared, HandSeen
 from loveletter.narrative import Narrator, card_name, default_name
 from loveletter.notation import format_command
 from loveletter.positions import to_position
@@ -161,8 +160,7 @@ def _joined(narrator: Narrator, state: GameState) -> Narrator:
     the lines this produces describe the setup, which the story words
     itself, and are dropped.
     """
-    event = PositionEstablished(to_position(state))
-    narrator._position_established([event], 0, [])
+    narrator.join(to_position(state))
     return narrator
 
 
