@@ -319,7 +319,7 @@ def rule_entry(
                 if told is not None:
                     told.add(case.name)
             if again:
-                blocks.append(Paragraph(line("Told above on this page:")))
+                blocks.append(Paragraph(line("Also pinned by these cases, told above:")))
                 blocks.append(Items(tuple(again)))
         else:
             blocks.append(Field(label, line()))
