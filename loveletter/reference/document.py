@@ -110,14 +110,6 @@ class Image:
 
 
 @attrs.frozen
-class Section:
-    """Blocks indented under a heading-less group in the terminal; a plain
-    sequence on the site."""
-
-    body: tuple[Block, ...]
-
-
-@attrs.frozen
 class Toctree:
     """The site's navigation to child pages; nothing in the terminal."""
 
@@ -125,9 +117,7 @@ class Toctree:
     hidden: bool = True
 
 
-Block = (
-    Heading | Paragraph | Field | Items | Table | Details | CodeBlock | Image | Section | Toctree
-)
+Block = Heading | Paragraph | Field | Items | Table | Details | CodeBlock | Image | Toctree
 
 
 def line(*parts: Inline) -> Line:
@@ -277,15 +267,10 @@ def _myst_block(block: Block) -> list[str]:
         return [f"{fence}{block.language}", block.text.rstrip("\n"), fence, ""]
     if isinstance(block, Image):
         return [f"![{_escape(block.alt)}]({block.path})", ""]
-    if isinstance(block, Toctree):
-        # titles only: every rule and case is a section, and a navigation
-        # tree holding thousands of them makes every page slow to build
-        options = [":titlesonly:", ":hidden:" if block.hidden else ":maxdepth: 1"]
-        return ["```{toctree}", *options, "", *block.entries, "```", ""]
-    out: list[str] = []
-    for child in block.body:
-        out.extend(_myst_block(child))
-    return out
+    # titles only: every rule and case is a section, and a navigation tree
+    # holding thousands of them makes every page slow to build
+    options = [":titlesonly:", ":hidden:" if block.hidden else ":maxdepth: 1"]
+    return ["```{toctree}", *options, "", *block.entries, "```", ""]
 
 
 # --------------------------------------------------------------------- text
@@ -359,9 +344,4 @@ def _text_block(block: Block, width: int, indent: str) -> list[str]:
         return lines
     if isinstance(block, CodeBlock):
         return [*(indent + "    " + text for text in block.text.rstrip("\n").split("\n")), ""]
-    if isinstance(block, Image | Toctree):
-        return []
-    lines = []
-    for child in block.body:
-        lines += _text_block(child, width, indent)
-    return lines
+    return []  # an image or a toctree: nothing to read in a terminal

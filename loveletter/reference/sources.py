@@ -65,12 +65,6 @@ def section_path(section: str) -> str:
     return " › ".join(part.strip() for part in section.split(" / "))
 
 
-def describe(file: str, section: str) -> str:
-    """One citation in words: book, section, then the file as a key."""
-    book = rulebook(file)
-    return f"{book.name}, section “{section_path(section)}” (file {file})"
-
-
 #: how rulings and statements cite a book in running text: 000 "Setup"
 _CITED = re.compile(r"(\bthe |\()?\b(00[0-4])\b(?!_)")
 
