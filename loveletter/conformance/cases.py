@@ -15,7 +15,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import yaml
@@ -583,18 +583,41 @@ class _Refused(Exception):
         self.message = message
 
 
-class _CaseLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` refusing anchors and aliases (no alias bombs; no
-    case uses them), nesting deeper than :data:`MAX_DEPTH`, and integers too
-    long to convert. Keeps the path of the node being composed, to name the
-    field at fault."""
+class _StrictConstruction(yaml.constructor.SafeConstructor):
+    """What both readers of case files refuse while building values: a key
+    given twice and integers too long to convert."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._path: list[str | int] = []
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        # A key given twice would silently lose the first value (a check
+        # that quietly disappears): refuse it, naming the key and its line.
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if isinstance(key, str | int | float | bool) or key is None:
+                if key in seen:
+                    line = key_node.start_mark.line + 1
+                    raise _Refused(str(key), line, f"the key {key!r} is given twice")
+                seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+    def construct_long_int(self, node: yaml.ScalarNode) -> Any:
+        text = str(node.value)
+        if len(text) > _MAX_INTEGER_TEXT:
+            return _LongInteger(len(text))
+        return self.construct_yaml_int(node)
+
+
+class _CheckedComposition(yaml.composer.Composer):
+    """Composing nodes, refusing anchors and aliases (no alias bombs; no case
+    uses them) and nesting deeper than :data:`MAX_DEPTH` before going
+    deeper. Keeps the path of the node being composed, to name the field at
+    fault."""
+
+    _path: list[str | int]
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
+        # peek_event is the parser's, the loader's other half
+        event = cast(Any, self).peek_event()
         if parent is None:
             part: str | int | None = None
         elif isinstance(index, int):
@@ -617,27 +640,59 @@ class _CaseLoader(yaml.SafeLoader):
             if part is not None:
                 self._path.pop()
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        # A key given twice would silently lose the first value (a check
-        # that quietly disappears): refuse it, naming the key and its line.
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            if isinstance(key, str | int | float | bool) or key is None:
-                if key in seen:
-                    line = key_node.start_mark.line + 1
-                    raise _Refused(str(key), line, f"the key {key!r} is given twice")
-                seen.add(key)
-        return super().construct_mapping(node, deep=deep)
 
-    def construct_long_int(self, node: yaml.ScalarNode) -> Any:
-        text = str(node.value)
-        if len(text) > _MAX_INTEGER_TEXT:
-            return _LongInteger(len(text))
-        return self.construct_yaml_int(node)
+class _CaseLoader(_CheckedComposition, _StrictConstruction, yaml.SafeLoader):
+    """``yaml.SafeLoader`` with the checks above: no anchors or aliases, no
+    nesting deeper than :data:`MAX_DEPTH`, no key twice, no integer too long
+    to convert."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._path = []
 
 
-_CaseLoader.add_constructor("tag:yaml.org,2002:int", _CaseLoader.construct_long_int)
+_FAST: bool = getattr(yaml, "__with_libyaml__", False)
+
+if _FAST:
+
+    class _FastCaseLoader(_CheckedComposition, _StrictConstruction, yaml.CSafeLoader):
+        """The same loader on libyaml's parser: events come from C, nodes are
+        composed in Python with the same checks (the composer comes first in
+        the method order: libyaml's own recurses in C and crashes on deep
+        nesting). Used only to accept; see :func:`load_yaml`."""
+
+        def __init__(self, stream: str) -> None:
+            yaml.CSafeLoader.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            self._path = []
+
+
+def _long_int(loader: Any, node: yaml.ScalarNode) -> Any:
+    return loader.construct_long_int(node)
+
+
+_CaseLoader.add_constructor("tag:yaml.org,2002:int", _long_int)
+if _FAST:
+    _FastCaseLoader.add_constructor("tag:yaml.org,2002:int", _long_int)
+
+
+def load_yaml(text: str) -> Any:
+    """A case or replay file's YAML, read as :class:`_CaseLoader` reads it
+    (refusing anchors, aliases, repeated keys, deep nesting and huge
+    integers with :class:`_Refused`). Text PyYAML's reader accepts is parsed
+    by libyaml when present (pure-Python scanning is the slow part of loading
+    the suite: about 4 s against 1 s); on any fault the pure-Python reader
+    reads it again, so errors and their lines are its own."""
+    if _FAST and not _NON_PRINTABLE.search(text):
+        try:
+            return yaml.load(text, Loader=_FastCaseLoader)
+        except (_Refused, yaml.YAMLError, ValueError, RecursionError):
+            pass  # the strict reader finds the fault again and names its line
+    return yaml.load(text, Loader=_CaseLoader)
+
+
+#: characters PyYAML's reader refuses (libyaml's rules differ slightly)
+_NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 
 
 def _field(path: Sequence[str | int]) -> str:
@@ -699,7 +754,7 @@ def _parse_file(raw: bytes, file: str) -> Case:
         ) from None
     case = _guess_id(text)
     try:
-        data = yaml.load(text, Loader=_CaseLoader)  # a SafeLoader, stricter
+        data = load_yaml(text)
     except _Refused as refused:
         raise CaseError(
             file, case, refused.field, f"line {refused.line}: {refused.message}"

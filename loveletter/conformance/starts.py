@@ -24,9 +24,9 @@ import yaml
 from loveletter.conformance.cases import (
     MAX_FILE_BYTES,
     CaseError,
-    _CaseLoader,
     _Checker,
     _Refused,
+    load_yaml,
 )
 from loveletter.conformance.vocabulary import CARD_NAMES, COMMAND_FIELDS
 
@@ -123,7 +123,7 @@ _PARSED: dict[tuple[str, str, bytes], ReplayStart] = {}
 
 def _parse_file(raw: bytes, file: str, name: str) -> ReplayStart:
     try:
-        data = yaml.load(raw.decode("utf-8"), Loader=_CaseLoader)  # a SafeLoader, stricter
+        data = load_yaml(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise CaseError(file, None, "", f"not UTF-8 ({error.reason})") from None
     except _Refused as refused:

@@ -12,9 +12,12 @@ import pytest
 import yaml
 
 from loveletter.conformance import Case, CaseError, load_case, load_suite, select
+from loveletter.conformance import cases as cases_module
 from loveletter.conformance.cases import parse_case
 
 from ._support import schema_errors, suite
+
+_REPO = Path(__file__).resolve().parents[2]
 
 BASE: dict[str, Any] = {
     "format": 1,
@@ -189,3 +192,51 @@ def test_select_by_ruleset_and_globs() -> None:
     assert classic and all(c.ruleset == "2019-classic" and "perft" not in c.id for c in classic)
     by_id = select(cases, run=[cases[0].id])
     assert cases[0] in by_id
+
+
+@pytest.mark.skipif(not cases_module._FAST, reason="PyYAML without libyaml")
+def test_libyaml_reader_reads_every_suite_and_replay_file_as_the_strict_reader_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """load_yaml parses with libyaml when it can; it must give exactly the
+    values of the pure-Python reader, and it must really be used."""
+    files = [
+        *(_REPO / "conformance" / "cases").rglob("*.yaml"),
+        *(_REPO / "conformance" / "replays").rglob("*.yaml"),
+    ]
+    assert len(files) > 700
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        fast = yaml.load(text, Loader=cases_module._FastCaseLoader)
+        strict = yaml.load(text, Loader=cases_module._CaseLoader)
+        assert fast == strict and repr(fast) == repr(strict), path
+        assert cases_module.load_yaml(text) == strict
+    # and load_yaml takes the fast way for them: the strict reader is not asked
+    monkeypatch.setattr(cases_module, "_CaseLoader", None)
+    assert cases_module.load_yaml(files[0].read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: [" + "[" * 100_000, "nested deeper than 50 levels"),
+        ("- " * 100_000 + "x", "nested deeper than 50 levels"),
+        ("a: &x 1\nb: *x\n", "anchors and aliases"),
+        ("a: 1\nb: 2\na: 3\n", "the key 'a' is given twice"),
+        ("a: [1, 2\n", "while parsing a flow sequence"),
+        ("a: \x07\n", "special characters are not allowed"),
+    ],
+)
+def test_faulty_yaml_gets_the_strict_readers_error_whichever_reader_runs(
+    text: str, message: str
+) -> None:
+    with pytest.raises((cases_module._Refused, yaml.YAMLError)) as strict:
+        yaml.load(text, Loader=cases_module._CaseLoader)
+    with pytest.raises(type(strict.value)) as error:
+        cases_module.load_yaml(text)
+    assert str(error.value) == str(strict.value)
+    assert message in str(error.value)
+    refused, expected = error.value, strict.value
+    if isinstance(refused, cases_module._Refused):
+        assert isinstance(expected, cases_module._Refused)
+        assert (refused.field, refused.line) == (expected.field, expected.line)
