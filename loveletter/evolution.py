@@ -240,8 +240,12 @@ def _round_started(d: _Draft, e: RoundStarted) -> None:
 
 
 def _card_set_aside(d: _Draft, e: CardSetAside) -> None:
+    t = table_of(d)
+    if t.set_aside is not None:
+        # a second one would silently replace the first: a card lost
+        raise EventMismatch(f"{t.set_aside} is already set aside")
     _pop_top(d, e.card)
-    table_of(d).set_aside = e.card
+    t.set_aside = e.card
 
 
 def _card_removed_face_up(d: _Draft, e: CardRemovedFaceUp) -> None:

@@ -12,7 +12,8 @@ import pytest
 
 import loveletter as ll
 from loveletter.chance import SEED_LIMIT
-from loveletter.events import CardDealt, GameStarted, RoundStarted
+from loveletter.events import CardDealt, CardSetAside, GameStarted, RoundStarted
+from loveletter.evolution import evolve
 from loveletter.simulation import random_bots
 
 
@@ -213,6 +214,16 @@ def test_a_log_cut_inside_a_commands_events_is_refused_and_one_cut_between_is_no
     with pytest.raises(ll.EventMismatch) as caught:
         ll.replay(record.events[: cut - 1])
     assert caught.value.index == cut - 1
+
+
+@pytest.mark.rule("setup.set-aside-face-down")
+def test_evolve_refuses_a_second_card_set_aside_in_a_round() -> None:
+    # found by the CrossHair contract on evolve: it replaced the first card,
+    # losing it (decide never emits this; a forged log could)
+    state = ll.new_game("2019", 3, seed=1)
+    assert state.set_aside is not None and state.deck
+    with pytest.raises(ll.EventMismatch, match="already set aside"):
+        evolve(state, CardSetAside(state.deck[0]))
 
 
 def test_a_redacted_log_cannot_be_replayed() -> None:
