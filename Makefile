@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest conformance docs bench clean
+.PHONY: demo test lint typecheck pytest conformance docs bench clean verify-deep mutation soak differential
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -44,8 +44,28 @@ test: lint typecheck pytest conformance
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_rounds.py
 
+# Verification in depth (verification/README.md). make test runs the short
+# versions of each; these are the long runs, not part of CI.
+#   verify-deep   CrossHair on every contract with a long per-condition budget
+#   mutation      mutmut over the rules code, then the score and the survivors
+#   soak          100,000 random games per ruleset, illegal commands mixed in,
+#                 both engine paths, invariants after every step
+#   differential  thousands of random games per ruleset, in process and
+#                 through the protocol adapter
+verify-deep: $(STAMP)
+	$(BIN)/python verification/crosshair_check.py --deep
+
+mutation: $(STAMP)
+	$(BIN)/python verification/mutation.py
+
+soak: $(STAMP)
+	$(BIN)/python verification/soak.py
+
+differential: $(STAMP)
+	$(BIN)/python verification/differential.py
+
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build mutants
 
 # Replay starts (conformance/replays): for every position case, a stacked
 # round-1 deal and the commands that reach it through the rules; names every

@@ -1,0 +1,4 @@
+"""Symbolic checks: CrossHair contracts on the card modules and on evolve.
+
+See verification/README.md, section "CrossHair contracts".
+"""
