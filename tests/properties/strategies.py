@@ -1184,7 +1184,10 @@ def check_transition(
             # target who just answered)
             following = events[index + 1]
             assert isinstance(following, CardDrawn)
-            assert following.player == event.player and not following.from_set_aside
+            assert following.player == event.player, f"{event} followed by {following}"
+            assert not following.from_set_aside, (
+                f"{event}: the deck was empty at the end of the turn and the round went on"
+            )
             assert event.player == _next_seat(before.current, before.players, after.out)
             assert after.turn_number == before.turn_number + 1
             assert index + 2 == len(events), "nothing happens after the next turn's draw"
@@ -1688,6 +1691,162 @@ def check_new_round(
     assert after.contenders == before.contenders
     assert after.round_result is None
     check_deal(after, started)
+
+
+# --------------------------------------------------------------------------
+# timing: when protection lapses and when a round ends
+
+#: the events that keep a turn open after its card's effect: a Chancellor's
+#: draw (chancellor.return-bottom-any-order), a Cardinal's look
+#: (cardinal.optional-look), a Bishop's redraw (bishop.target-may-redraw)
+_STEPS_OF_THE_SAME_TURN = (ChancellorDrew, LookOffered, RedrawOffered)
+
+
+def leaves_a_step_pending(before: GameState, command: Command) -> bool:
+    """Whether the rules keep the turn open once ``command``'s effect is
+    done (unless a token wins the game first)."""
+    if not isinstance(command, PlayCard):
+        return False
+    return any(isinstance(e, _STEPS_OF_THE_SAME_TURN) for e in expected_effect(before, command))
+
+
+def check_protection_timing(
+    before: GameState, command: Command, events: tuple[Event, ...], after: GameState
+) -> None:
+    """handmaid.protection-until-next-turn (rulings 7 and 22): a Handmaid's
+    protection starts when she is played and lasts until her player's next
+    turn begins, or the round ends: it is lifted neither earlier (another
+    player's turn, a knock-out, an optional step) nor later."""
+    if isinstance(command, StartRound):
+        assert not after.protected, "a new round starts with protection"
+        return
+    if any(isinstance(e, RoundEnded) for e in events):
+        assert not after.protected, "protection outlived its round (ruling 7)"
+        return
+    if after.is_over:
+        # game.immediate-win: the game stops where it stands, mid-round
+        return
+    started = {e.player for e in events if isinstance(e, TurnStarted)}
+    # from the command, not from the engine's PlayerProtected events
+    gained = set()
+    if isinstance(command, PlayCard) and command.card is Card.HANDMAID:
+        gained.add(command.player)
+    expected = (before.protected - started) | gained
+    assert after.protected == expected, (
+        f"{command}: protected {set(after.protected)}, the rules give {set(expected)} "
+        f"(turns started: {started}, Handmaids played: {gained})"
+    )
+
+
+def check_round_end_timing(
+    before: GameState, command: Command, events: tuple[Event, ...], after: GameState
+) -> None:
+    """round.end-deck-empty, round.end-one-player-left (ruling 39) and
+    game.immediate-win (ruling 30): a round ends exactly when one of its
+    conditions holds, neither earlier nor later. It ends on the spot when a
+    knock-out leaves one player (only that knock-out's Constable token
+    between them); at the end of a turn when the deck is empty and two or
+    more players are left, never in the middle of a turn; in Premium a
+    token that wins the game stops it where it stands. Otherwise the turn
+    passes on with a card to draw, or waits for a step of the same turn."""
+    if isinstance(command, StartRound):
+        return
+    assert not before.round_over, f"{command} accepted between rounds"
+    ended = [e for e in events if isinstance(e, RoundEnded)]
+    assert len(ended) <= 1
+    live = after.live_players()
+    if after.is_over and not ended:
+        # game.immediate-win: a Bishop's or a Constable's token won the game
+        assert after.ruleset.name == PREMIUM, "a 2019 game only ends with a round"
+        kinds = [type(e) for e in events]
+        assert kinds[-1] is GameEnded and kinds[-2] is TokenAwarded
+        assert len(live) >= 2, "one player left, yet the round did not end"
+        return
+    if len(live) == 1:
+        assert ended, f"{command}: one player is left and the round goes on"
+        (end,) = ended
+        assert end.reason is RoundEndReason.ONE_PLAYER_LEFT
+        stop = events.index(end)
+        last_out = max(i for i, e in enumerate(events) if isinstance(e, PlayerEliminated))
+        between = events[last_out + 1 : stop]
+        assert all(_is_token(e, TokenReason.CONSTABLE) for e in between), (
+            f"{command}: {between} happened after the last knock-out, before the round ended"
+        )
+        return
+    pending = leaves_a_step_pending(before, command)
+    turn_passed = [i for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+    if ended:
+        (end,) = ended
+        assert end.reason is RoundEndReason.DECK_EMPTY, f"{end} with {len(live)} players left"
+        assert not after.deck, f"{command}: the round ended with {len(after.deck)} cards to draw"
+        assert not pending, f"{command}: the round ended in the middle of the turn"
+        assert not turn_passed, "the round ended after the next turn began"
+        return
+    if turn_passed:
+        (index,) = turn_passed
+        drawn = events[index + 1]
+        assert isinstance(drawn, CardDrawn) and not drawn.from_set_aside, (
+            f"{command}: the deck was empty at the end of the turn and the round went on"
+        )
+    elif isinstance(command, DrawCard):
+        assert after.decision is Decision.PLAY
+    else:
+        assert pending, f"{command}: the turn neither ended nor waits for a step"
+        assert after.decision in (Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW)
+
+
+def names_the_target(state: GameState, command: Command) -> bool:
+    """Whether ``command`` is a Guard's or a Bishop's play that names what its
+    target holds (a knock-out; a Bishop's token, game.immediate-win)."""
+    if not isinstance(command, PlayCard) or command.target is None or command.guess is None:
+        return False
+    (held,) = state.hands[command.target]
+    name = state.ruleset.name
+    return (VALUES[name][held] if names_numbers(name) else held) == command.guess
+
+
+#: conformance/README.md, "Rejection kinds": the closed list of reasons a
+#: command may be refused for
+REJECTION_KINDS = frozenset(
+    {
+        "game-over",
+        "wrong-decision",
+        "not-your-turn",
+        "card-not-in-hand",
+        "countess-required",
+        "no-such-player",
+        "target-required",
+        "target-not-allowed",
+        "target-out-of-round",
+        "target-protected",
+        "required-player-not-chosen",
+        "guess-required",
+        "guess-not-allowed",
+        "invalid-choice",
+        "invalid-deck",
+        "malformed-command",
+    }
+)
+
+
+def check_refusal(
+    error: ll.IllegalCommand,
+    command: Command,
+    state: GameState,
+    *,
+    hash_before: int,
+    legal_before: tuple[Command, ...],
+) -> None:
+    """game.rules-enforced: a refused command is an :class:`IllegalCommand`
+    whose kind is on the closed list and is one the rules give
+    (:func:`rule_violations`), and it leaves the state identical (equal,
+    same hash) and so everything computed from it (its legal commands)."""
+    assert type(error) is ll.IllegalCommand, f"{command} refused with {type(error).__name__}"
+    assert error.kind.value in REJECTION_KINDS, f"{error.kind!r} is not on the closed list"
+    violations = rule_violations(state, command)
+    assert error.kind in violations, f"{command} refused as {error.kind}; rules: {violations}"
+    assert hash(state) == hash_before, f"refusing {command} changed the state's hash"
+    assert ll.legal_commands(state) == legal_before, f"refusing {command} changed legal_commands"
 
 
 # --------------------------------------------------------------------------
