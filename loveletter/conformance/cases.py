@@ -677,9 +677,9 @@ if _FAST:
 
 
 def load_yaml(text: str) -> Any:
-    """A case or replay file's YAML, read as :class:`_CaseLoader` reads it
+    """A case or replay file's YAML, read as the strict case loader reads it
     (refusing anchors, aliases, repeated keys, deep nesting and huge
-    integers with :class:`_Refused`). Text PyYAML's reader accepts is parsed
+    integers, each naming its field and line). Text PyYAML's reader accepts is parsed
     by libyaml when present (pure-Python scanning is the slow part of loading
     the suite: about 4 s against 1 s); on any fault the pure-Python reader
     reads it again, so errors and their lines are its own."""
