@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations, permutations
+from typing import NoReturn
 
 from loveletter.cards import Card
 from loveletter.cards._common import card_drawn, card_played
@@ -511,17 +512,24 @@ def _play(state: GameState, command: PlayCard) -> tuple[Event, ...]:
 def _check_play(state: GameState, command: PlayCard) -> None:
     """Raise :class:`IllegalCommand` unless the rules allow ``command`` now."""
     player = command.player
+    card = command.card
+    target = command.target
+    second = command.second_target
+    guess = command.guess
+    # A field of the wrong type comes first, whatever else is wrong (the
+    # suite's order of rejections): 1.0 and True equal seat 1 and must not pass.
+    if (
+        type(card) is not Card
+        or (target is not None and type(target) is not int)
+        or (second is not None and type(second) is not int)
+        or (guess is not None and type(guess) is not Card and type(guess) is not int)
+        or card not in state.table.ruleset.kinds
+    ):
+        _refuse_malformed_play(state, command)
     if state.decision is not _PLAY or player != state.current or type(player) is not int:
         _expect(state, _PLAY_ONLY, player)
-    card = command.card
     hand = state.hands[player]
-    if type(card) is not Card:
-        raise IllegalCommand(R.MALFORMED_COMMAND, f"card must be a Card, not {card!r}")
     if card not in hand:
-        if card not in state.table.ruleset.kinds:  # a name this edition does not know
-            raise IllegalCommand(
-                R.MALFORMED_COMMAND, f"{state.table.ruleset.name} has no {card} card"
-            )
         raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
     table = state.table
     ruleset = table.ruleset
@@ -531,8 +539,6 @@ def _check_play(state: GameState, command: PlayCard) -> None:
             raise IllegalCommand(
                 R.COUNTESS_REQUIRED, f"the {held} must be played instead of the {card}"
             )
-    target = command.target
-    second = command.second_target
     choice = ruleset.choices[card]
     if choice is _NONE:
         if target is not None or second is not None:
@@ -545,7 +551,6 @@ def _check_play(state: GameState, command: PlayCard) -> None:
     ):
         _check_choice(state, player, card, choice, target, second)  # raises
     names = ruleset.setup(table.players).names[card]
-    guess = command.guess
     if names and target is not None:
         wanted = int if ruleset.names_numbers else Card
         if type(guess) is not wanted or guess not in names:
@@ -558,6 +563,23 @@ def _check_play(state: GameState, command: PlayCard) -> None:
         raise IllegalCommand(
             R.GUESS_NOT_ALLOWED, "only a Guard or a Bishop with a target names something"
         )
+
+
+def _refuse_malformed_play(state: GameState, command: PlayCard) -> NoReturn:
+    """Name the field of ``command`` that is of the wrong type."""
+    if type(command.player) is not int:
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"player must be a seat, not {command.player!r}")
+    card = command.card
+    if type(card) is not Card:
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"card must be a Card, not {card!r}")
+    if card not in state.table.ruleset.kinds:  # a name this edition does not know
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"{state.table.ruleset.name} has no {card} card")
+    for seat in (command.target, command.second_target):
+        if seat is not None and type(seat) is not int:
+            raise IllegalCommand(R.MALFORMED_COMMAND, f"a target must be a seat, not {seat!r}")
+    raise IllegalCommand(
+        R.MALFORMED_COMMAND, f"a name must be a card or a number, not {command.guess!r}"
+    )
 
 
 @implements("sycophant.next-card-must-choose", "targeting.choose-impossible-no-effect")

@@ -419,7 +419,12 @@ def probe_guess(rng: random.Random, state: GameState, legal: Sequence[Command]) 
             for g in (*_ALL_CARDS, -1, 0, 1, 5, 9, 10, 100, True, 2.0)
             if not (type(g) is (int if numbers else Card) and g in allowed)
         ]
-        return _changed(play, guess=rng.choice(wrong)), R.GUESS_NOT_ALLOWED
+        guess = rng.choice(wrong)
+        # True and 2.0 are names of the wrong type: refused as malformed first
+        # (conformance/README.md, the order of rejection kinds)
+        if type(guess) is bool or type(guess) is float:
+            return _changed(play, guess=guess), R.MALFORMED_COMMAND
+        return _changed(play, guess=guess), R.GUESS_NOT_ALLOWED
     guess = rng.choice((*_ALL_CARDS, 0, 1, 5, 9))
     return _changed(play, guess=guess), R.GUESS_NOT_ALLOWED
 

@@ -648,7 +648,11 @@ def allowed_first_players(state: GameState) -> tuple[int, ...]:
 def rule_violations(state: GameState, command: Command) -> frozenset[RejectionKind]:
     """Every reason the rules give to refuse ``command`` now; empty when the
     rules allow it. The engine must report one of these reasons (it may
-    pick any, the order of its checks is its own business)."""
+    pick any, the order of its checks is its own business), except that a
+    card the edition does not have is malformed before anything else
+    (conformance/README.md: a field of the wrong type is reported first)."""
+    if isinstance(command, PlayCard) and command.card not in edition_kinds(state.ruleset.name):
+        return frozenset({R.MALFORMED_COMMAND})
     if state.is_over:
         return frozenset({R.GAME_OVER})
     if state.decision not in ANSWERS[type(command)]:
@@ -734,9 +738,8 @@ def _play_violations(
     name = state.ruleset.name
     player, card = command.player, command.card
     target, second, guess = command.target, command.second_target, command.guess
-    if card not in hand:
-        # a card this edition does not have is not even a command of its game
-        found.add(R.CARD_NOT_IN_HAND if card in edition_kinds(name) else R.MALFORMED_COMMAND)
+    if card not in hand:  # (a card the edition lacks was refused as malformed)
+        found.add(R.CARD_NOT_IN_HAND)
     else:
         rest = list(hand)
         rest.remove(card)

@@ -88,7 +88,8 @@ def test_guard_name_number_other_names_are_refused(players: int) -> None:
     reject(state, PlayCard(0, GUARD, 1, -1), R.GUESS_NOT_ALLOWED)
     # a kind of card instead of a number
     reject(state, PlayCard(0, GUARD, 1, SYCOPHANT), R.GUESS_NOT_ALLOWED)
-    reject(state, PlayCard(0, GUARD, 1, True), R.GUESS_NOT_ALLOWED)
+    # True equals 1 but is no number: a field of the wrong type
+    reject(state, PlayCard(0, GUARD, 1, True), R.MALFORMED_COMMAND)
     reject(state, PlayCard(0, GUARD, 1), R.GUESS_REQUIRED)
     reject(state, PlayCard(0, GUARD), R.TARGET_REQUIRED)
     if players == 4:
