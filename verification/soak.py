@@ -275,7 +275,9 @@ def probe_wrong_player(rng: random.Random, state: GameState, legal: Sequence[Com
 
 def probe_wrong_decision(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
     actor = _actor(state)
-    hand = state.hands[actor] or _ALL_CARDS
+    # an empty hand (between rounds): any card of the edition; a card it
+    # lacks would be malformed, which comes before the decision
+    hand = state.hands[actor] or sorted(EDITION_KINDS[state.ruleset.name])
     commands: list[object] = [
         PlayCard(actor, rng.choice(hand)),
         KeepCard(actor, rng.choice(hand), ()),
