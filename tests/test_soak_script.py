@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import os
+import random
 import re
 import subprocess
 import sys
@@ -291,3 +292,33 @@ def test_each_step_invariant_fails_on_a_step_made_wrong() -> None:
 
 def events_of(state: GameState, command: Command) -> tuple[ll.Event, ...]:
     return ll.decide(state, command)
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYER_COUNTS))
+def test_every_probe_pins_the_kind_the_engine_gives_at_every_decision(ruleset: str) -> None:
+    """Each probe maker, tried many times at every state of a few games
+    (between rounds and after the end too), makes a command the engine
+    refuses with the kind the probe pins (conformance/README.md's order):
+    the soak run would otherwise report the probe's mistake as the engine's,
+    as it did once for a card the edition lacks played between rounds."""
+    soak = _load("soak")
+    tried: set[tuple[str, str]] = set()
+    for players in PLAYER_COUNTS[ruleset]:
+        state = ll.new_game(ruleset, players, seed=players)
+        rng = random.Random(players)
+        for _ in range(400):
+            legal = ll.legal_commands(state)
+            for maker in set(soak.PROBES[state.decision]):
+                for _ in range(6):
+                    command, kind = maker(rng, state, legal)
+                    if kind is None:
+                        continue
+                    tried.add((maker.__name__, state.decision.name))
+                    with pytest.raises(IllegalCommand) as refused:
+                        ll.decide(state, command)
+                    assert refused.value.kind is kind, (maker.__name__, command, state.decision)
+            if state.is_over:
+                break
+            state = ll.push(state, rng.choice(legal))
+    decisions = {decision for _, decision in tried}
+    assert {"PLAY", "NEXT_ROUND", "GAME_OVER"} <= decisions, decisions
