@@ -286,7 +286,7 @@ class StatefulGames(RuleBasedStateMachine):
 MACHINES: dict[str, type[StatefulGames]] = {}
 
 #: the share of the profile's examples each machine runs: 15 machines in about
-#: a minute and a half on two slow cores (the default profile: 4 each)
+#: a minute and a half on two slow cores (the default profile: 6 each)
 _SHARE = 0.06
 _STEPS = 150
 
