@@ -591,10 +591,8 @@ def _check_choice(
     target: int | None,
     second: int | None,
 ) -> None:
-    """Say why ``(target, second)`` is not among the card's options."""
-    for seat in (target, second):
-        if seat is not None and type(seat) is not int:
-            raise IllegalCommand(R.MALFORMED_COMMAND, f"a target must be a seat, not {seat!r}")
+    """Say why ``(target, second)`` is not among the card's options (seats
+    of the wrong type were refused before, by :func:`_check_play`)."""
     if second is not None and (choice is _OTHER or choice is _ANY or target is None):
         raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} chooses one player")
     for seat in (target, second):

@@ -4,6 +4,8 @@ event at all."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from loveletter import (
@@ -76,3 +78,45 @@ def test_something_that_is_not_a_command_or_an_event_is_refused_and_shown() -> N
     assert (refused.value.kind, refused.value.detail) == (R.MALFORMED_COMMAND, "not a command: 'x'")
     with pytest.raises(EventMismatch, match=r"^not an event: 'x'$"):
         evolve(GUARD_TURN, "x")  # type: ignore[arg-type]
+
+
+#: PlayCard, untyped: these commands hold fields of the wrong type on purpose
+_Play: Any = PlayCard
+CARDINAL_TURN = at("premium", hands=["Cardinal Guard", "Baron", "Priest", "King", "Prince"])
+
+
+@pytest.mark.rule("game.rules-enforced", "targeting.other-player", "cardinal.swap-two-players")
+@pytest.mark.parametrize(
+    ("state", "command", "detail"),
+    [
+        # a card's code, a float or a bool equals the right card or seat, and
+        # must still be refused: the field is of the wrong type
+        (GUARD_TURN, _Play(0, 1, 1, Card.PRIEST), "card must be a Card, not 1"),
+        (GUARD_TURN, _Play(0, Card.GUARD, 1.0, Card.PRIEST), "a target must be a seat, not 1.0"),
+        (
+            GUARD_TURN,
+            _Play(0, Card.GUARD, True, Card.PRIEST),
+            "a target must be a seat, not True",
+        ),
+        (
+            CARDINAL_TURN,
+            _Play(0, Card.CARDINAL, 1, second_target=2.0),
+            "a target must be a seat, not 2.0",
+        ),
+        (
+            GUARD_TURN,
+            _Play(0, Card.GUARD, 1, True),
+            "a name must be a card or a number, not True",
+        ),
+        (GUARD_TURN, _Play(0, Card.GUARD, 1, 2.0), "a name must be a card or a number, not 2.0"),
+        # the player's own type is named first among the wrong fields
+        (GUARD_TURN, _Play("0", "Guard", 1), "player must be a seat, not '0'"),
+        (GUARD_TURN, _Play(0.0, Card.GUARD, 1.0), "player must be a seat, not 0.0"),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_malformed_and_named(
+    state: GameState, command: PlayCard, detail: str
+) -> None:
+    with pytest.raises(IllegalCommand) as refused:
+        decide(state, command)
+    assert (refused.value.kind, refused.value.detail) == (R.MALFORMED_COMMAND, detail)
