@@ -530,7 +530,7 @@ def _check_play(state: GameState, command: PlayCard) -> None:
         _expect(state, _PLAY_ONLY, player)
     hand = state.hands[player]
     if card not in hand:
-        raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {_name(card)}")
+        raise IllegalCommand(R.CARD_NOT_IN_HAND, f"player {player} does not hold {card}")
     table = state.table
     ruleset = table.ruleset
     forbids = ruleset.forbids
@@ -543,11 +543,8 @@ def _check_play(state: GameState, command: PlayCard) -> None:
     if choice is _NONE:
         if target is not None or second is not None:
             raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} does not choose a player")
-    elif (
-        (target is not None and type(target) is not int)  # 1.0 and True equal seat 1
-        or (second is not None and type(second) is not int)
-        or (target, second)
-        not in _options(table.players, player, choice, state.out, state.protected, state.required)
+    elif (target, second) not in _options(
+        table.players, player, choice, state.out, state.protected, state.required
     ):
         _check_choice(state, player, card, choice, target, second)  # raises
     names = ruleset.setup(table.players).names[card]
@@ -557,7 +554,7 @@ def _check_play(state: GameState, command: PlayCard) -> None:
             if guess is None:
                 raise IllegalCommand(R.GUESS_REQUIRED, f"the {card} must name something")
             raise IllegalCommand(
-                R.GUESS_NOT_ALLOWED, f"the {card} cannot name {_name(guess)} in {ruleset.name}"
+                R.GUESS_NOT_ALLOWED, f"the {card} cannot name {guess} in {ruleset.name}"
             )
     elif guess is not None:
         raise IllegalCommand(
@@ -657,10 +654,6 @@ def _options(
     if required is not None:
         options = [pair for pair in options if required in pair]
     return tuple(options) or ((None, None),)
-
-
-def _name(card: object) -> str:
-    return str(card) if isinstance(card, Card) else repr(card)
 
 
 @implements("cardinal.optional-look", "bishop.target-may-redraw", "game.rules-enforced")
