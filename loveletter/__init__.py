@@ -18,10 +18,12 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.display import describe_state
 from loveletter.engine import (
@@ -68,6 +70,7 @@ from loveletter.events import (
     LookOffered,
     OptionDeclined,
     PlayerEliminated,
+    PlayerLeft,
     PlayerMarked,
     PlayerProtected,
     PositionEstablished,
@@ -78,6 +81,7 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
     TurnStarted,
+    TurnTimedOut,
 )
 from loveletter.evolution import evolve
 from loveletter.notation import format_command, parse_command
@@ -86,7 +90,7 @@ from loveletter.records import GameRecord, Outcome, load_record, save_record
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
 from loveletter.serialization import dumps, from_data, loads, to_data
 from loveletter.simulation import play_game
-from loveletter.state import Decision, GameState, RoundResult, Sighting, Table
+from loveletter.state import Decision, GameState, RoundResult, Sighting, Table, TableSettings
 from loveletter.validation import check_state
 from loveletter.views import PlayerView, events_for, redact, view
 
@@ -124,6 +128,7 @@ __all__ = [
     "HandsTraded",
     "IllegalCommand",
     "KeepCard",
+    "Leave",
     "LookAtHand",
     "LookOffered",
     "LoveLetterError",
@@ -132,6 +137,7 @@ __all__ = [
     "Outcome",
     "PlayCard",
     "PlayerEliminated",
+    "PlayerLeft",
     "PlayerMarked",
     "PlayerProtected",
     "PlayerView",
@@ -153,9 +159,12 @@ __all__ = [
     "StartRound",
     "StateError",
     "Table",
+    "TableSettings",
+    "TimeOut",
     "TokenAwarded",
     "TokenReason",
     "TurnStarted",
+    "TurnTimedOut",
     "check_state",
     "decide",
     "describe_state",

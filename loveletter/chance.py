@@ -21,7 +21,6 @@ from hashlib import blake2b
 from math import factorial
 from typing import TypeVar
 
-from loveletter.cards import Card
 from loveletter.rules import implements
 
 T = TypeVar("T")
@@ -33,18 +32,24 @@ def chance_number(seed: int, round_number: int, purpose: str) -> int:
     return int.from_bytes(blake2b(text, digest_size=64).digest(), "big")
 
 
-@implements("setup.shuffle")
-def shuffled(cards: Sequence[Card], seed: int, round_number: int) -> tuple[Card, ...]:
-    """The deck order (top first) for a round: a seeded permutation of ``cards``.
+@implements("setup.shuffle", "setup.turn-order-online")
+def shuffled(
+    cards: Sequence[T], seed: int, round_number: int, purpose: str = "deck"
+) -> tuple[T, ...]:
+    """The deck order (top first) for a round: a seeded permutation of
+    ``cards``. The same draw with the purpose ``"order"`` shuffles the
+    seats present into an online round's turn order (ruling 43).
 
     >>> from loveletter.rulesets import get_ruleset
     >>> deck = get_ruleset("2019").deck
     >>> shuffled(deck, 1, 1) == shuffled(deck, 1, 1) != shuffled(deck, 1, 2)
     True
+    >>> shuffled(range(4), 1, 1, "order")
+    (2, 3, 1, 0)
     """
     pool = list(cards)
-    number = chance_number(seed, round_number, "deck") >> (512 - _bits_needed(len(pool)))
-    order: list[Card] = []
+    number = chance_number(seed, round_number, purpose) >> (512 - _bits_needed(len(pool)))
+    order: list[T] = []
     append, pop, split = order.append, pool.pop, divmod  # locals: this runs every round
     for size in range(len(pool), 0, -1):
         number, index = split(number, size)

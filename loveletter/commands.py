@@ -83,8 +83,28 @@ class StartRound(Command):
 
     With no arguments the deck is shuffled and a tied first player is chosen
     from the game's seed. ``deck`` (top first) stacks the deck instead;
-    ``first_player`` picks among the previous round's winners.
+    ``first_player`` picks among the previous round's winners. ``order``
+    (online) stacks the round's turn order: the players present, the first
+    player first (ruling 43).
     """
 
     deck: tuple[Card, ...] | None = None
     first_player: int | None = None
+    order: tuple[int, ...] | None = None
+
+
+@attrs.frozen
+class Leave(Command):
+    """Leave the match (online; ruling 50): accepted at any moment, whoever
+    must act. The player is out of the round and dealt into no later one."""
+
+    player: int
+
+
+@attrs.frozen
+class TimeOut(Command):
+    """Sent by a host when ``player``, who must act, has run out of time
+    (online; ruling 51): the engine makes a random legal move for them,
+    drawn from the game's seed."""
+
+    player: int

@@ -14,18 +14,20 @@ from itertools import combinations, permutations
 from typing import NoReturn
 
 from loveletter.cards import Card
-from loveletter.cards._common import card_drawn, card_played
+from loveletter.cards._common import card_drawn, card_played, player_eliminated
 from loveletter.cards.base import Choice, RoundEnd
-from loveletter.chance import choose, fresh_seed, is_seed, shuffled
+from loveletter.chance import chance_number, choose, fresh_seed, is_seed, shuffled
 from loveletter.commands import (
     Command,
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.errors import (
     EventMismatch,
@@ -42,6 +44,7 @@ from loveletter.events import (
     CardRemovedFaceUp,
     CardSetAside,
     CardsReturned,
+    EliminationReason,
     Event,
     GameEnded,
     GameStarted,
@@ -49,6 +52,7 @@ from loveletter.events import (
     HandSeen,
     OptionDeclined,
     PlayerEliminated,
+    PlayerLeft,
     PositionEstablished,
     RoundEnded,
     RoundEndReason,
@@ -56,16 +60,20 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
     TurnStarted,
+    TurnTimedOut,
 )
 from loveletter.evolution import _APPLIERS, _Draft, apply_to_draft, freeze, initial_state, thaw
 from loveletter.interning import LIMIT, interned
+from loveletter.ranking import round_ranks
 from loveletter.rules import implements
-from loveletter.rulesets import GameTie, RoundTie, Ruleset, get_ruleset
+from loveletter.rulesets import GameTie, RoundTie, Ruleset, Scoring, get_ruleset
 from loveletter.shortcut import deal_shortcut, play_shortcut
-from loveletter.state import Decision, GameState
+from loveletter.state import Decision, GameState, TableSettings, next_player
 
 R = RejectionKind
 turn_started = interned(TurnStarted)
+turn_timed_out = interned(TurnTimedOut)
+player_left = interned(PlayerLeft)
 card_set_aside = interned(CardSetAside)
 card_removed_face_up = interned(CardRemovedFaceUp)
 card_dealt = interned(CardDealt)
@@ -77,6 +85,12 @@ _OTHER = Choice.OTHER
 _ANY = Choice.ANY
 _PAIR = Choice.PAIR
 _ONE_OR_TWO = Choice.ONE_OR_TWO_OTHERS
+_TWO_OTHERS = Choice.TWO_OTHERS
+_ORDERED_PAIR = Choice.ORDERED_PAIR
+#: choices that name two players
+_TWO = frozenset({_PAIR, _TWO_OTHERS, _ORDERED_PAIR})
+#: choices that never include the card's own player
+_OTHERS_ONLY = frozenset({_OTHER, _ONE_OR_TWO, _TWO_OTHERS})
 _ONE_PLAYER_LEFT = RoundEndReason.ONE_PLAYER_LEFT
 _DECK_EMPTY = RoundEndReason.DECK_EMPTY
 _ROUND_WIN = TokenReason.ROUND_WIN
@@ -92,6 +106,7 @@ _ROUND_WIN = TokenReason.ROUND_WIN
     "setup.set-aside-face-down",
     "setup.two-player-face-up",
     "setup.deal-one-each",
+    "setup.no-set-aside-online",
 )
 def deal_events(
     ruleset: Ruleset,
@@ -100,24 +115,29 @@ def deal_events(
     first_player: int,
     deck: Sequence[Card],
     seats: tuple[int, ...] | None = None,
+    order: tuple[int, ...] | None = None,
 ) -> tuple[Event, ...]:
     """The events that deal a round from ``deck`` (top first): set one card
     aside, three face up with two players, one to each player starting with
     the first player, then the first player's turn and draw (ruling 3).
-    ``seats`` deals in only those players (a tie-break round, ruling 31)."""
+    ``seats`` deals in only those players (a tie-break round, ruling 31).
+    Where the edition draws a turn order (online), ``order`` is it: no card
+    is set aside or put face up, and the cards go round in that order
+    (rulings 42 and 43)."""
     deck = tuple(deck)
-    events: list[Event] = [
-        RoundStarted(round_number, first_player, deck, seats),
-        card_set_aside(deck[0]),
-    ]
-    position = 1
+    events: list[Event] = [RoundStarted(round_number, first_player, deck, seats, order)]
+    position = 0
+    if ruleset.sets_aside:
+        events.append(card_set_aside(deck[0]))
+        position = 1
     for _ in range(ruleset.face_up_count(players)):
         events.append(card_removed_face_up(deck[position]))
         position += 1
-    for offset in range(players):
-        seat = (first_player + offset) % players
-        if seats is not None and seat not in seats:
-            continue
+    if order is None:
+        order = tuple((first_player + offset) % players for offset in range(players))
+        if seats is not None:
+            order = tuple(seat for seat in order if seat in seats)
+    for seat in order:
         events.append(card_dealt(seat, deck[position]))
         position += 1
     events.append(turn_started(first_player))
@@ -130,8 +150,10 @@ def start_game(
     players: int,
     *,
     seed: int | None = None,
-    first_player: int = 0,
+    first_player: int | None = None,
     deck: Sequence[Card] | None = None,
+    order: Sequence[int] | None = None,
+    settings: TableSettings | None = None,
 ) -> tuple[Event, ...]:
     """The opening events of a game: ``GameStarted`` and the first deal.
 
@@ -140,28 +162,64 @@ def start_game(
     system's secure source (:func:`loveletter.chance.fresh_seed`); either way
     the seed is recorded in ``GameStarted``, so replaying the events is exact.
     The seed decides every later deck: keep it secret until the game ends.
-    ``first_player`` is the seat that starts the first round (ruling 1).
-    Bad arguments raise :class:`~loveletter.errors.SetupError` naming the
-    argument (a stacked deck that is not the ruleset's cards:
+    ``first_player`` is the seat that starts the first round (ruling 1;
+    seat 0 when not given).
+
+    Online (rulings 41-43 and 52): ``settings`` are the table's
+    (:class:`~loveletter.state.TableSettings`, its defaults when not
+    given), and the first round's turn order is drawn from the seed, a
+    given ``first_player`` swapped into first place, unless ``order``
+    stacks it. Bad arguments raise :class:`~loveletter.errors.SetupError`
+    naming the argument (a stacked deck that is not the ruleset's cards:
     :class:`IllegalCommand` ``invalid-deck``).
     """
     if seed is None:
         seed = fresh_seed()
-    rules = _checked_setup(ruleset, players, seed, first_player)
+    rules = _checked_setup(ruleset, players, seed, first_player, settings, order)
+    if rules.online_table and settings is None:
+        settings = TableSettings()
+    decks = 1 if settings is None else settings.decks
     if deck is None:
-        order = shuffled(rules.deck_for(players), seed, 1)
+        cards = shuffled(rules.deck_for(players, decks), seed, 1)
     else:
         if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
             raise IllegalCommand(R.INVALID_DECK, "the deck must be a sequence of cards")
-        order = tuple(deck)
-        _check_deck(rules, players, order)
+        cards = tuple(deck)
+        _check_deck(rules, players, cards, decks)
+    drawn: tuple[int, ...] | None = None
+    if rules.draws_order:
+        if order is not None:
+            drawn = tuple(order)
+        else:
+            drawn = _swapped_first(shuffled(range(players), seed, 1, "order"), first_player)
+        first = drawn[0]
+    else:
+        first = 0 if first_player is None else first_player
     return (
-        GameStarted(rules.name, players, seed, first_player),
-        *deal_events(rules, players, 1, first_player, order),
+        GameStarted(rules.name, players, seed, first, settings),
+        *deal_events(rules, players, 1, first, cards, order=drawn),
     )
 
 
-def _checked_setup(ruleset: object, players: object, seed: object, first_player: object) -> Ruleset:
+def _swapped_first(order: tuple[int, ...], first: int | None) -> tuple[int, ...]:
+    """``order`` with ``first`` swapped into first place (ruling 43: a swap,
+    not a rotation); unchanged when ``first`` is ``None``."""
+    if first is None:
+        return order
+    seats = list(order)
+    index = seats.index(first)
+    seats[0], seats[index] = seats[index], seats[0]
+    return tuple(seats)
+
+
+def _checked_setup(
+    ruleset: object,
+    players: object,
+    seed: object,
+    first_player: object,
+    settings: object = None,
+    order: object = None,
+) -> Ruleset:
     """The ruleset, once every argument of a game's start is known good."""
     if isinstance(ruleset, Ruleset):
         rules = ruleset
@@ -180,11 +238,54 @@ def _checked_setup(ruleset: object, players: object, seed: object, first_player:
         )
     if not is_seed(seed):
         raise SetupError("seed", f"a seed is an integer from 0 to 2**256 - 1, not {_short(seed)}")
-    if type(first_player) is not int or not 0 <= first_player < players:
+    if first_player is not None and (
+        type(first_player) is not int or not 0 <= first_player < players
+    ):
         raise SetupError(
             "first_player", f"must be a seat from 0 to {players - 1}, not {_short(first_player)}"
         )
+    check_settings(rules, settings)
+    if order is not None:
+        if not rules.draws_order:
+            raise SetupError("order", f"{rules.name} plays in seat order: no order to give")
+        seats = tuple(order) if isinstance(order, list | tuple) else None
+        if (
+            seats is None
+            or sorted(seats) != list(range(players))
+            or not all(type(s) is int for s in seats)
+        ):
+            raise SetupError(
+                "order", f"must list every seat from 0 to {players - 1} once, not {_short(order)}"
+            )
+        if first_player is not None and seats[0] != first_player:
+            raise SetupError("first_player", f"the order starts with player {seats[0]}")
     return rules
+
+
+@implements("setup.decks-online", "online.time-control-settings")
+def check_settings(ruleset: Ruleset, settings: object) -> None:
+    """Raise :class:`SetupError` unless ``settings`` suit ``ruleset``: none
+    for an edition without table settings, otherwise a
+    :class:`~loveletter.state.TableSettings` within its ranges (ruling 52)."""
+    if settings is None:
+        return
+    if not ruleset.online_table:
+        raise SetupError("settings", f"{ruleset.name} has no table settings")
+    if not isinstance(settings, TableSettings):
+        raise SetupError("settings", f"a TableSettings, not {_short(settings)}")
+    limits = (
+        ("decks", 1, ruleset.max_decks),
+        ("turn_time_ms", 5_000, 60_000),
+        ("intermission_ms", 0, 30_000),
+    )
+    for name, low, high in limits:
+        value = getattr(settings, name)
+        if type(value) is not int or not low <= value <= high:
+            raise SetupError(f"settings.{name}", f"from {low} to {high}, not {_short(value)}")
+    if type(settings.random_moves) is not bool:
+        raise SetupError(
+            "settings.random_moves", f"true or false, not {_short(settings.random_moves)}"
+        )
 
 
 def _short(value: object) -> str:
@@ -201,8 +302,10 @@ def new_game(
     players: int,
     *,
     seed: int | None = None,
-    first_player: int = 0,
+    first_player: int | None = None,
     deck: Sequence[Card] | None = None,
+    order: Sequence[int] | None = None,
+    settings: TableSettings | None = None,
 ) -> GameState:
     """A new game, its first round dealt and the first player to play.
 
@@ -215,22 +318,31 @@ def new_game(
     >>> state.to_act, len(state.hand(0)), len(state.deck)
     (0, 2, 11)
     """
-    opening = start_game(ruleset, players, seed=seed, first_player=first_player, deck=deck)
+    opening = start_game(
+        ruleset,
+        players,
+        seed=seed,
+        first_player=first_player,
+        deck=deck,
+        order=order,
+        settings=settings,
+    )
     assert isinstance(opening[0], GameStarted)
     d = thaw(initial_state(opening[0]))
     apply_to_draft(d, opening[1:])  # made here by the rules: no need to check them again
     return freeze(d)
 
 
-def _check_deck(ruleset: Ruleset, players: int, deck: tuple[Card, ...]) -> None:
+def _check_deck(ruleset: Ruleset, players: int, deck: tuple[Card, ...], decks: int = 1) -> None:
     if not all(isinstance(card, Card) for card in deck):
         raise IllegalCommand(R.INVALID_DECK, "the deck must list cards")
-    expected = ruleset.deck_for(players)
+    expected = ruleset.deck_for(players, decks)
     if tuple(sorted(deck)) != expected:
+        copies = "" if decks == 1 else f" ({decks} decks)"
         raise IllegalCommand(
             R.INVALID_DECK,
             f"the deck must hold exactly the {len(expected)} cards of {ruleset.name}"
-            f" for {players} players",
+            f" for {players} players{copies}",
         )
 
 
@@ -298,7 +410,9 @@ def _opening_state(first: object) -> GameState:
         if first.seed is None:
             raise EventMismatch("a redacted GameStarted (no seed) cannot be replayed", 0)
         try:
-            _checked_setup(first.ruleset, first.players, first.seed, first.first_player)
+            _checked_setup(
+                first.ruleset, first.players, first.seed, first.first_player, first.settings
+            )
         except SetupError as error:
             raise EventMismatch(f"GameStarted.{error.field}: {error.detail}", 0) from None
         return initial_state(first)
@@ -328,7 +442,7 @@ def _implied_command(state: GameState, log: tuple[Event, ...], index: int) -> Co
         assert isinstance(event, RoundStarted)
         if event.deck is None:
             raise EventMismatch("a redacted RoundStarted (no deck) cannot be replayed", index)
-        return StartRound(event.deck, event.first_player)
+        return StartRound(event.deck, event.first_player, event.order)
     if kind is CardsReturned and decision is Decision.CHANCELLOR:
         assert isinstance(event, CardsReturned)
         if not isinstance(event.cards, tuple):
@@ -353,6 +467,12 @@ def _implied_command(state: GameState, log: tuple[Event, ...], index: int) -> Co
     if kind is CardDrawn and decision is Decision.DRAW:
         assert isinstance(event, CardDrawn)
         return DrawCard(event.player)
+    if kind is PlayerLeft:
+        assert isinstance(event, PlayerLeft)
+        return Leave(event.player)
+    if kind is TurnTimedOut:
+        assert isinstance(event, TurnTimedOut)
+        return TimeOut(event.player)
     raise EventMismatch(
         f"no command begins with {_short(event)} while the game waits for {decision.value!r}",
         index,
@@ -392,9 +512,9 @@ def _push(state: GameState, command: Command) -> GameState:
     kind = type(command)
     if kind is StartRound:
         assert isinstance(command, StartRound)
-        first, deck = _next_deal(state, command)
+        first, deck, order = _next_deal(state, command)
         if not state.table.contenders:
-            return deal_shortcut(state, state.round_number + 1, first, deck)
+            return deal_shortcut(state, state.round_number + 1, first, deck, order)
     elif kind is PlayCard:
         assert isinstance(command, PlayCard)
         _check_play(state, command)
@@ -439,6 +559,14 @@ def _resolve(
         events = _play(state, command)
     elif kind in _ANSWERS:
         events = _answer(state, command)
+    elif kind is Leave:
+        assert isinstance(command, Leave)
+        return _leave(state, command)
+    elif kind is TimeOut:
+        assert isinstance(command, TimeOut)
+        move = _timed_out(state, command)
+        events, after = _resolve(state, move)
+        return (turn_timed_out(command.player), *events), after
     elif kind is DrawCard or kind is StartRound:
         # Neither ends a turn: a draw starts the play, a deal starts a round.
         if kind is DrawCard:
@@ -473,6 +601,86 @@ def _expect(state: GameState, decisions: frozenset[Decision], player: int) -> No
 
 
 _PLAY_ONLY = frozenset({_PLAY})
+_IN_ROUND = frozenset({Decision.DRAW, _PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW})
+
+
+def _online_only(state: GameState, command: Leave | TimeOut) -> int:
+    """The command's seat, once the command is known to suit this game."""
+    player = command.player
+    if type(player) is not int:
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"player must be a seat, not {player!r}")
+    if not state.table.ruleset.online_table:
+        raise IllegalCommand(
+            R.NOT_IN_EDITION,
+            f"{state.table.ruleset.name} has no {type(command).__name__}: it is online only",
+        )
+    if state.decision is Decision.GAME_OVER:
+        raise IllegalCommand(R.GAME_OVER, "the game is over")
+    return player
+
+
+@implements(
+    "online.leave-any-time",
+    "round.end-one-player-left",
+    "game.no-end-online",
+)
+def _leave(state: GameState, command: Leave) -> tuple[tuple[Event, ...], GameState]:
+    """A player leaves (ruling 50): out of the round, their hand discarded
+    without effect; if they had to act the turn moves on; one player left
+    ends the round; fewer than two present closes the match."""
+    player = _online_only(state, command)
+    table = state.table
+    if not 0 <= player < table.players:
+        raise IllegalCommand(R.NO_SUCH_PLAYER, f"there is no player {player}")
+    if player in table.left:
+        raise IllegalCommand(R.PLAYER_LEFT, f"player {player} has already left")
+    in_round = state.decision in _IN_ROUND
+    acting = in_round and (player == state.to_act or player == state.current)
+    events: list[Event] = [player_left(player)]
+    d = thaw(state)
+    apply_to_draft(d, events)
+    if in_round and player not in state.out:
+        gone = player_eliminated(player, EliminationReason.LEFT, state.hands[player])
+        events += _settle(d, (gone,))
+    if d.decision in _IN_ROUND:
+        if acting:
+            events += _finish_turn(d)
+    elif d.decision is Decision.NEXT_ROUND:
+        events += _close_if_deserted(d)
+    return tuple(events), freeze(d)
+
+
+@implements("online.timeout-random-move")
+def _timed_out(state: GameState, command: TimeOut) -> Command:
+    """The random move a time-out makes (ruling 51), drawn from the seed:
+    ``n = chance(seed, round, "timeout/<turn>/<decision>")``. At a play, a
+    card first, uniformly among the distinct playable cards in card order
+    (``n mod k``), then one of its legal commands uniformly (``(n div k)
+    mod m``, in :func:`legal_commands` order); at any other decision one
+    legal command (``n mod m``)."""
+    player = _online_only(state, command)
+    decision = state.decision
+    if decision not in _IN_ROUND:
+        raise IllegalCommand(
+            R.WRONG_DECISION, f"no player must act while the game waits for {decision.value!r}"
+        )
+    if player != state.to_act:
+        raise IllegalCommand(
+            R.NOT_YOUR_TURN, f"player {state.to_act} must act now, not player {player}"
+        )
+    settings = state.table.settings
+    if settings is not None and not settings.random_moves:
+        raise IllegalCommand(R.RANDOM_MOVES_OFF, "this table makes no random moves: it waits")
+    number = chance_number(
+        state.seed, state.round_number, f"timeout/{state.turn_number}/{decision.value}"
+    )
+    if decision is _PLAY:
+        cards = playable_cards(state)
+        card = cards[number % len(cards)]
+        moves = legal_commands(state, card)
+        return moves[(number // len(cards)) % len(moves)]
+    moves = legal_commands(state)
+    return moves[number % len(moves)]
 
 
 @implements(
@@ -579,7 +787,11 @@ def _refuse_malformed_play(state: GameState, command: PlayCard) -> NoReturn:
     )
 
 
-@implements("sycophant.next-card-must-choose", "targeting.choose-impossible-no-effect")
+@implements(
+    "sycophant.next-card-must-choose",
+    "targeting.choose-impossible-no-effect",
+    "targeting.valid-choice-online",
+)
 def _check_choice(
     state: GameState,
     player: int,
@@ -597,16 +809,25 @@ def _check_choice(
             continue
         if not 0 <= seat < state.players:
             raise IllegalCommand(R.NO_SUCH_PLAYER, f"there is no player {seat}")
-        if seat == player and (choice is _OTHER or choice is _ONE_OR_TWO):
+        if seat == player and choice in _OTHERS_ONLY:
             raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} must choose another player")
         if seat in state.out:
             raise IllegalCommand(R.TARGET_OUT_OF_ROUND, f"player {seat} is out of the round")
         if seat in state.protected:
             raise IllegalCommand(R.TARGET_PROTECTED, f"player {seat} is protected by a Handmaid")
-    if target is not None and second is not None and second <= target:
-        raise IllegalCommand(
-            R.TARGET_NOT_ALLOWED, "name two different players, the lower seat as target"
-        )
+    if target is not None and second is not None:
+        if choice is _TWO_OTHERS:
+            if second < target:
+                raise IllegalCommand(
+                    R.TARGET_NOT_ALLOWED, "name the two players (or one twice), lower seat first"
+                )
+        elif choice is _ORDERED_PAIR:
+            if second == target:
+                raise IllegalCommand(R.TARGET_NOT_ALLOWED, "name two different players")
+        elif second <= target:
+            raise IllegalCommand(
+                R.TARGET_NOT_ALLOWED, "name two different players, the lower seat as target"
+            )
     required = state.required
     if required is None and _options(
         state.players, player, choice, state.out, state.protected, None
@@ -614,7 +835,7 @@ def _check_choice(
         raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} has no player it may choose now")
     if target is None:
         raise IllegalCommand(R.TARGET_REQUIRED, f"the {card} must choose a player")
-    if choice is _PAIR and second is None:
+    if choice in _TWO and second is None:
         raise IllegalCommand(R.TARGET_REQUIRED, f"the {card} must choose two players")
     if required is not None and required not in (target, second):
         raise IllegalCommand(
@@ -625,6 +846,7 @@ def _check_choice(
     raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} has no player it may choose now")
 
 
+@implements("targeting.valid-choice-online")
 @interned
 def _options(
     players: int,
@@ -649,6 +871,10 @@ def _options(
             [(p, None) for p in others] + list(combinations(others, 2)),
             key=lambda pair: (pair[0], -1 if pair[1] is None else pair[1]),
         )
+    elif choice is _TWO_OTHERS:
+        options = [(a, b) for i, a in enumerate(others) for b in others[i:]]
+    elif choice is _ORDERED_PAIR:
+        options = list(permutations(sorted((*others, player)), 2))
     else:
         return ((None, None),)
     if required is not None:
@@ -677,7 +903,7 @@ _DRAW_ONLY = frozenset({Decision.DRAW})
 
 
 def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
-    first, deck = _next_deal(state, command)
+    first, deck, order = _next_deal(state, command)
     contenders = state.table.contenders
     return deal_events(
         state.table.ruleset,
@@ -686,6 +912,7 @@ def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
         first,
         deck,
         contenders or None,
+        order,
     )
 
 
@@ -694,43 +921,97 @@ def _start_round(state: GameState, command: StartRound) -> tuple[Event, ...]:
     "round.next-first-player-tie-random",
     "setup.shuffle",
     "game.tie-break-round",
+    "setup.turn-order-online",
 )
-def _next_deal(state: GameState, command: StartRound) -> tuple[int, tuple[Card, ...]]:
-    """The next round's first player and deck order (top first)."""
+def _next_deal(
+    state: GameState, command: StartRound
+) -> tuple[int, tuple[Card, ...], tuple[int, ...] | None]:
+    """The next round's first player, deck order (top first) and, where the
+    edition draws one, turn order."""
     if state.decision is not Decision.NEXT_ROUND:
         if state.decision is Decision.GAME_OVER:
             raise IllegalCommand(R.GAME_OVER, "the game is over")
         raise IllegalCommand(R.WRONG_DECISION, "the round is still being played")
     round_number = state.round_number + 1
+    table = state.table
+    ruleset = table.ruleset
     previous = state.round_result.winners if state.round_result else (state.current,)
-    contenders = state.table.contenders
+    contenders = table.contenders
+    present: tuple[int, ...] = ()
+    unsettled = False  # online: no previous rank-1 player is present
     if contenders:
         # Ruling 31: a tied player who won the last round starts the
         # tie-break; if none did, any tied player may.
         previous = tuple(p for p in previous if p in contenders) or contenders
+    elif ruleset.draws_order:
+        # Ruling 43: a previous rank-1 player still present, when there is one.
+        present = state.present()
+        previous = tuple(p for p in previous if p not in table.left)
+        if not previous:
+            previous, unsettled = present, True
     first = command.first_player
+    if first is not None:
+        if type(first) is not int:
+            raise IllegalCommand(R.MALFORMED_COMMAND, f"first_player must be a seat, not {first!r}")
+        if first not in previous:
+            raise IllegalCommand(
+                R.INVALID_CHOICE,
+                f"the first player must be one of {list(previous)}",
+            )
+    order = _stacked_order(state, command.order, present, previous, first)
     if first is None:
-        first = (
-            previous[0]
-            if len(previous) == 1
-            else choose(previous, state.seed, round_number, "first-player")
-        )
-    elif type(first) is not int:
-        raise IllegalCommand(R.MALFORMED_COMMAND, f"first_player must be a seat, not {first!r}")
-    elif first not in previous:
-        raise IllegalCommand(
-            R.INVALID_CHOICE,
-            f"the first player must be one of {list(previous)}",
-        )
-    players = state.table.players
+        if order is not None:
+            first = order[0]
+        elif unsettled:
+            first = None  # the shuffle alone decides
+        else:
+            first = (
+                previous[0]
+                if len(previous) == 1
+                else choose(previous, state.seed, round_number, "first-player")
+            )
+    if ruleset.draws_order and order is None:
+        order = _swapped_first(shuffled(present, state.seed, round_number, "order"), first)
+    players = table.players
+    decks = table.decks
     if command.deck is None:
-        deck = shuffled(state.ruleset.deck_for(players), state.seed, round_number)
+        deck = shuffled(ruleset.deck_for(players, decks), state.seed, round_number)
     else:
         if not isinstance(command.deck, tuple):
             raise IllegalCommand(R.INVALID_DECK, "the deck must be a sequence of cards")
         deck = command.deck
-        _check_deck(state.ruleset, players, deck)
-    return first, deck
+        _check_deck(ruleset, players, deck, decks)
+    if order is not None:
+        return order[0], deck, order
+    assert first is not None
+    return first, deck, None
+
+
+def _stacked_order(
+    state: GameState,
+    order: object,
+    present: tuple[int, ...],
+    candidates: tuple[int, ...],
+    first: int | None,
+) -> tuple[int, ...] | None:
+    """A stacked turn order, checked (ruling 43): the players present, in
+    any order whose first player may start the round."""
+    if order is None:
+        return None
+    if not state.table.ruleset.draws_order:
+        raise IllegalCommand(
+            R.NOT_IN_EDITION, f"{state.table.ruleset.name} plays in seat order: no order to give"
+        )
+    if not isinstance(order, tuple) or not all(type(seat) is int for seat in order):
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"order must list seats, not {_short(order)}")
+    if sorted(order) != list(present):
+        raise IllegalCommand(
+            R.INVALID_CHOICE, f"the order must list the players present once each: {list(present)}"
+        )
+    if order[0] not in candidates or (first is not None and order[0] != first):
+        wanted = [first] if first is not None else list(candidates)
+        raise IllegalCommand(R.INVALID_CHOICE, f"the order must start with one of {wanted}")
+    return order
 
 
 # --------------------------------------------------------------------------
@@ -763,10 +1044,11 @@ def _settle(d: _Draft, events: tuple[Event, ...]) -> tuple[Event, ...]:
             appliers[kind](d, event)
             settled.append(event)
             gained: list[int] = []
-            for card, reason in paying:
-                if card in pile:
-                    settled.append(_award(d, event.player, reason))
-                    gained.append(event.player)
+            if _present(d, event.player):
+                for card, reason in paying:
+                    if card in pile:
+                        settled.append(_award(d, event.player, reason))
+                        gained.append(event.player)
             if d.table.players - len(d.out) < 2:
                 return (*settled, *_end_round(d, _ONE_PLAYER_LEFT, gained))
             if gained and _award_step(d, gained, settled):
@@ -788,6 +1070,14 @@ def _pile_that_pays(d: _Draft, knock_out: PlayerEliminated) -> tuple[Card, ...]:
     knock-out's own discard, so a Constable still in hand pays nothing
     (ruling 29)."""
     return d.discards[knock_out.player]
+
+
+@implements("online.leave-any-time", "game.win-counter-online", "constable.partial-win-online")
+def _present(d: _Draft, player: int) -> bool:
+    """Whether ``player`` is still at the table: a player who has left the
+    match gains nothing more, not even for the knock-out their leaving is
+    (ruling 50)."""
+    return player not in (d.edits or d.table).left
 
 
 def _award(d: _Draft, player: int, reason: TokenReason) -> Event:
@@ -816,6 +1106,8 @@ def _award_step(d: _Draft, gained: list[int], events: list[Event]) -> bool:
         reached = tuple(sorted({p for p in gained if p in contenders}))
     else:
         needed = ruleset.setup(table.players).tokens_to_win
+        if needed is None:  # online: a win counter ends nothing (ruling 44)
+            return False
         reached = tuple(p for p, count in enumerate(table.tokens) if count >= needed)
     if not reached:
         return False
@@ -829,22 +1121,26 @@ def _award_step(d: _Draft, gained: list[int], events: list[Event]) -> bool:
     return type(outcome) is GameEnded
 
 
-@implements("turn.order", "out.turn-skipped", "round.end-deck-empty")
+@implements(
+    "turn.order",
+    "out.turn-skipped",
+    "round.end-deck-empty",
+    "round.end-pile-online",
+    "setup.turn-order-online",
+)
 def _finish_turn(d: _Draft) -> tuple[Event, ...]:
     """End the turn in ``d``: the next player in the round starts theirs and
-    draws, or the round ends. Returns the events it applied."""
+    draws, or the round ends (online, with the pile's last card still in it:
+    ruling 42). Returns the events it applied."""
     out = d.out
-    n = d.table.players
+    table = d.table
+    live = table.players - len(out)
     deck = d.deck
-    if deck and n - len(out) > 1:
-        player = d.current
-        while True:
-            player = (player + 1) % n
-            if player not in out:
-                events = (turn_started(player), card_drawn(player, deck[0], False))
-                apply_to_draft(d, events)
-                return events
-    live = n - len(out)
+    if len(deck) > table.ruleset.round_end_pile and live > 1:
+        player = next_player(table, out, d.current)
+        events = (turn_started(player), card_drawn(player, deck[0], False))
+        apply_to_draft(d, events)
+        return events
     return _end_round(d, _ONE_PLAYER_LEFT if live == 1 else _DECK_EMPTY, [])
 
 
@@ -857,6 +1153,9 @@ def _finish_turn(d: _Draft) -> tuple[Event, ...]:
     "jester.mark-expected-winner",
     "game.tokens-to-win",
     "game.simultaneous-winners",
+    "round.ranks-online",
+    "game.win-counter-online",
+    "jester.partial-win-online",
 )
 def _end_round(d: _Draft, reason: RoundEndReason, gained: list[int]) -> tuple[Event, ...]:
     """End the round in ``d``: the winners, their tokens, the cards'
@@ -867,13 +1166,19 @@ def _end_round(d: _Draft, reason: RoundEndReason, gained: list[int]) -> tuple[Ev
     n = table.players
     live = tuple(p for p in range(n) if p not in d.out)
     if reason is _ONE_PLAYER_LEFT:
-        winners = live
         revealed: tuple[tuple[int, Card], ...] = ()
     else:
         hands = d.hands
         revealed = tuple((p, hands[p][0]) for p in live)
+    ranks = None
+    if ruleset.scoring is Scoring.RANKS:
+        ranks = round_ranks(ruleset, n, revealed, live, d.exits, d.discards)
+        winners = tuple(p for p in live if ranks[p] == 1)
+    elif reason is _ONE_PLAYER_LEFT:
+        winners = live
+    else:
         winners = _showdown(ruleset, revealed, d.discards)
-    ended = RoundEnded(reason, winners, revealed)
+    ended = RoundEnded(reason, winners, revealed, ranks)
     events: list[Event] = [ended]
     end = RoundEnd(n, d.out, d.discards, d.marks, winners)
     _APPLIERS[RoundEnded](d, ended)
@@ -883,10 +1188,28 @@ def _end_round(d: _Draft, reason: RoundEndReason, gained: list[int]) -> tuple[Ev
         gained.append(p)
     for bonus in ruleset.setup(n).round_end_bonuses:
         for p in bonus.gainers(end):
-            events.append(_award(d, p, bonus.reason))
-            gained.append(p)
+            if _present(d, p):
+                events.append(_award(d, p, bonus.reason))
+                gained.append(p)
     _award_step(d, gained, events)
+    events += _close_if_deserted(d)
     return tuple(events)
+
+
+@implements("game.no-end-online")
+def _close_if_deserted(d: _Draft) -> tuple[Event, ...]:
+    """Online, between rounds: the match closes, with no winner, once fewer
+    than two players are present (ruling 44); it never ends otherwise."""
+    table = d.edits or d.table
+    if (
+        not table.ruleset.online_table
+        or d.decision is not Decision.NEXT_ROUND
+        or table.players - len(table.left) >= 2
+    ):
+        return ()
+    closed = GameEnded(())
+    _APPLIERS[GameEnded](d, closed)
+    return (closed,)
 
 
 @implements(

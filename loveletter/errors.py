@@ -25,6 +25,9 @@ class RejectionKind(StrEnum):
     INVALID_CHOICE = "invalid-choice"  #: Chancellor cards, a look or a first player not offered
     INVALID_DECK = "invalid-deck"  #: a stacked deck that is not this ruleset's cards
     MALFORMED_COMMAND = "malformed-command"  #: not a command, or fields of the wrong type
+    NOT_IN_EDITION = "not-in-edition"  #: leaving or a time-out in an edition without them
+    PLAYER_LEFT = "player-left"  #: a Leave from a seat that has already left
+    RANDOM_MOVES_OFF = "random-moves-off"  #: a TimeOut at a table without random moves
 
 
 class LoveLetterError(Exception):

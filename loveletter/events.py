@@ -16,6 +16,7 @@ from loveletter.cards import Card, typed_value
 
 if TYPE_CHECKING:
     from loveletter.positions import Position
+    from loveletter.state import TableSettings
 
 
 class EliminationReason(StrEnum):
@@ -24,15 +25,21 @@ class EliminationReason(StrEnum):
     PRINCESS_DISCARDED = "princess-discarded"  #: played or discarded the Princess
     ASSASSIN = "assassin"  #: chose the Assassin's holder with a Guard
     DOWAGER_COMPARISON = "dowager-comparison"  #: the higher card in a Dowager Queen comparison
+    LEFT = "left"  #: left the match (online): treated as out, the hand discarded without effect
 
 
 class RoundEndReason(StrEnum):
-    DECK_EMPTY = "deck-empty"  #: a turn ended with no card left to draw
+    #: a turn ended with no card left to draw (online: one card or none left
+    #: in the pile, the last one standing for the set-aside card)
+    DECK_EMPTY = "deck-empty"
     ONE_PLAYER_LEFT = "one-player-left"  #: everyone else is out of the round
 
 
 class TokenReason(StrEnum):
-    ROUND_WIN = "round-win"
+    """Why a token is gained (online: why the win counter goes up; every
+    reason but ``round-win`` is a partial win there)."""
+
+    ROUND_WIN = "round-win"  #: won the round (online: ranked first)
     SPY = "spy"  #: the only player in the round at its end with a Spy in their pile
     BISHOP = "bishop"  #: the Bishop named the number its target holds
     CONSTABLE = "constable"  #: knocked out with the Constable in one's pile
@@ -47,12 +54,14 @@ class Event:
 @attrs.frozen
 class GameStarted(Event):
     """A game began. ``seed`` drives every later shuffle and tie-break, so it
-    is hidden from all players in redacted streams."""
+    is hidden from all players in redacted streams. ``settings`` are the
+    table's (online: decks and time control; ``None`` elsewhere)."""
 
     ruleset: str
     players: int
     seed: int | None
     first_player: int
+    settings: TableSettings | None = None
 
 
 @attrs.frozen
@@ -71,12 +80,15 @@ class RoundStarted(Event):
     order of all the ruleset's cards; hidden from every player.
 
     ``seats`` lists the players dealt in when that is not everyone: a
-    tie-break round deals only the players tied for the game."""
+    tie-break round deals only the players tied for the game. ``order`` is
+    the round's turn order where the edition draws one (online: the players
+    present, ``first_player`` first; ``None`` elsewhere: seat order)."""
 
     round_number: int
     first_player: int
     deck: tuple[Card, ...] | None
     seats: tuple[int, ...] | None = None
+    order: tuple[int, ...] | None = None
 
 
 @attrs.frozen
@@ -253,11 +265,14 @@ class OptionDeclined(Event):
 
 @attrs.frozen
 class RoundEnded(Event):
-    """``revealed`` holds ``(seat, card)`` for every hand shown at the end."""
+    """``revealed`` holds ``(seat, card)`` for every hand shown at the end.
+    ``ranks`` (online) gives every seat's rank in the round, ``None`` for a
+    seat not dealt in; the winners are the rank-1 players."""
 
     reason: RoundEndReason
     winners: tuple[int, ...]
     revealed: tuple[tuple[int, Card], ...] = ()
+    ranks: tuple[int | None, ...] | None = None
 
 
 @attrs.frozen
@@ -269,6 +284,9 @@ class TokenAwarded(Event):
 
 @attrs.frozen
 class GameEnded(Event):
+    """The game is over. Online a match has no winner: it closes, with
+    ``winners`` empty, once fewer than two players are present."""
+
     winners: tuple[int, ...]
 
 
@@ -278,6 +296,22 @@ class GameTied(Event):
     step: they play a tie-break round among themselves."""
 
     tied: tuple[int, ...]
+
+
+@attrs.frozen
+class PlayerLeft(Event):
+    """``player`` left the match (online): out of the round if they were in
+    it, dealt into no later round."""
+
+    player: int
+
+
+@attrs.frozen
+class TurnTimedOut(Event):
+    """``player``, who had to act, ran out of time (online): the events of
+    the random move the engine made for them follow."""
+
+    player: int
 
 
 #: every concrete event class, by its JSON type tag
@@ -311,5 +345,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TokenAwarded,
         GameEnded,
         GameTied,
+        PlayerLeft,
+        TurnTimedOut,
     )
 }

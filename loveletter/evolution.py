@@ -39,6 +39,7 @@ from loveletter.events import (
     LookOffered,
     OptionDeclined,
     PlayerEliminated,
+    PlayerLeft,
     PlayerMarked,
     PlayerProtected,
     PositionEstablished,
@@ -47,11 +48,21 @@ from loveletter.events import (
     RoundStarted,
     TokenAwarded,
     TurnStarted,
+    TurnTimedOut,
 )
 from loveletter.interning import interned
 from loveletter.rules import implements
-from loveletter.rulesets import Ruleset, get_ruleset
-from loveletter.state import _FIELDS, Decision, GameState, RoundResult, Sighting, Table, build_state
+from loveletter.rulesets import Ruleset, Scoring, get_ruleset
+from loveletter.state import (
+    _FIELDS,
+    Decision,
+    GameState,
+    RoundResult,
+    Sighting,
+    Table,
+    TableSettings,
+    build_state,
+)
 
 _DRAW = Decision.DRAW
 _PLAY = Decision.PLAY
@@ -61,6 +72,10 @@ _sighting = interned(Sighting)
 
 _NEXT_ROUND = Decision.NEXT_ROUND
 _EMPTY: frozenset[int] = frozenset()
+#: the decisions of a round in progress
+_IN_ROUND = frozenset(
+    {Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW}
+)
 
 
 class _TableDraft:
@@ -70,12 +85,15 @@ class _TableDraft:
     __slots__ = (
         "contenders",
         "face_up",
+        "left",
+        "order",
         "players",
         "round_number",
         "round_result",
         "ruleset",
         "seed",
         "set_aside",
+        "settings",
         "tokens",
         "winners",
     )
@@ -90,6 +108,9 @@ class _TableDraft:
     round_result: RoundResult | None
     winners: tuple[int, ...]
     contenders: tuple[int, ...]
+    settings: TableSettings | None
+    order: tuple[int, ...]
+    left: frozenset[int]
 
     def __init__(self, t: Table) -> None:
         self.ruleset = t.ruleset
@@ -102,6 +123,9 @@ class _TableDraft:
         self.round_result = t.round_result
         self.winners = t.winners
         self.contenders = t.contenders
+        self.settings = t.settings
+        self.order = t.order
+        self.left = t.left
 
     def freeze(self) -> Table:
         return Table(
@@ -115,6 +139,9 @@ class _TableDraft:
             self.round_result,
             self.winners,
             self.contenders,
+            self.settings,
+            self.order,
+            self.left,
         )
 
 
@@ -138,6 +165,7 @@ class _Draft:
     required: int | None
     marks: tuple[tuple[int, int], ...]
     returns: tuple[tuple[int, int], ...]
+    exits: tuple[int, ...]
     #: pending changes to ``table`` (None while there are none)
     edits: _TableDraft | None
 
@@ -158,6 +186,7 @@ def thaw(s: GameState) -> _Draft:
     d.required = s.required
     d.marks = s.marks
     d.returns = s.returns
+    d.exits = s.exits
     d.edits = None
     return d
 
@@ -179,6 +208,7 @@ def freeze(d: _Draft) -> GameState:
         d.required,
         d.marks,
         d.returns,
+        d.exits,
     )
 
 
@@ -228,15 +258,19 @@ def _round_started(d: _Draft, e: RoundStarted) -> None:
     d.deck = e.deck
     d.hands = ((),) * n
     d.discards = ((),) * n
-    # A tie-break round deals in only the tied players; the others sit it
-    # out, as if out of the round from its start (ruling 31).
-    d.out = _EMPTY if e.seats is None else frozenset(range(n)) - frozenset(e.seats)
+    # A tie-break round deals in only the tied players, an online round only
+    # the players present; the others sit it out, as if out of the round
+    # from its start (rulings 31 and 50).
+    dealt = e.order if e.order is not None else e.seats
+    d.out = _EMPTY if dealt is None else frozenset(range(n)) - frozenset(dealt)
+    t.order = () if e.order is None else e.order
     d.protected = _EMPTY
     d.sightings = ()
     d.pending = ()
     d.required = None
     d.marks = ()
     d.returns = ()
+    d.exits = ()
 
 
 def _card_set_aside(d: _Draft, e: CardSetAside) -> None:
@@ -327,6 +361,36 @@ def _player_eliminated(d: _Draft, e: PlayerEliminated) -> None:
     d.out = d.out | {p}
     if p in d.protected:
         d.protected = d.protected - {p}
+    if d.table.ruleset.scoring is Scoring.RANKS:  # ranked by the order they went out
+        d.exits = (*d.exits, p)
+
+
+@implements("online.leave-any-time")
+def _player_left(d: _Draft, e: PlayerLeft) -> None:
+    """A player leaves the match (ruling 50). If they had to act, their
+    turn, or their answer to a Bishop, is over: the turn can end. A
+    requirement naming them, or binding the turn they leave, lapses."""
+    p = e.player
+    t = table_of(d)
+    if p in t.left or not 0 <= p < t.players:
+        raise EventMismatch(f"player {p} is not at the table")
+    t.left = t.left | {p}
+    decision = d.decision
+    if decision not in _IN_ROUND:
+        return
+    if d.required == p or d.current == p:
+        d.required = None
+    acting = d.pending[0] if decision is _REDRAW else d.current
+    if p == acting or p == d.current:
+        d.pending = ()
+        d.decision = _PLAY  # nothing more is asked of this turn
+
+
+def _turn_timed_out(d: _Draft, e: TurnTimedOut) -> None:
+    decision = d.decision
+    acting = d.pending[0] if decision is _REDRAW else d.current
+    if decision not in _IN_ROUND or e.player != acting:
+        raise EventMismatch(f"player {e.player} has no decision to time out")
 
 
 def _player_protected(d: _Draft, e: PlayerProtected) -> None:
@@ -429,7 +493,7 @@ def _option_declined(d: _Draft, e: OptionDeclined) -> None:
 
 
 def _round_ended(d: _Draft, e: RoundEnded) -> None:
-    table_of(d).round_result = RoundResult(e.reason, e.winners, e.revealed)
+    table_of(d).round_result = RoundResult(e.reason, e.winners, e.revealed, e.ranks)
     d.decision = _NEXT_ROUND
     d.protected = _EMPTY
     d.required = None
@@ -491,6 +555,8 @@ _APPLIERS: dict[type[Event], Callable[[_Draft, Any], None]] = {
     GameTied: _game_tied,
     GameStarted: _game_started,
     PositionEstablished: _position_established,
+    PlayerLeft: _player_left,
+    TurnTimedOut: _turn_timed_out,
 }
 
 
@@ -537,6 +603,7 @@ def initial_state(event: GameStarted) -> GameState:
             face_up=(),
             round_result=None,
             winners=(),
+            settings=event.settings,
         ),
         decision=Decision.NEXT_ROUND,
         current=event.first_player,

@@ -19,7 +19,7 @@ from loveletter.cards import Card
 from loveletter.errors import PositionError
 from loveletter.rules import implements
 from loveletter.rulesets import RULESETS, get_ruleset
-from loveletter.state import Decision, GameState, Sighting, Table
+from loveletter.state import Decision, GameState, Sighting, Table, TableSettings
 from loveletter.validation import check_fields, check_players, is_seat, short
 
 
@@ -62,6 +62,16 @@ class Position:
     #: (player, count) for each Chancellor's return this round, oldest first:
     #: the bottom of the deck, and who knows it
     returns: tuple[tuple[int, int], ...] = ()
+    #: online: the table's settings (decks, time control); ``None``: the
+    #: defaults online, none elsewhere
+    settings: TableSettings | None = None
+    #: online: the round's turn order, first player first (empty: the
+    #: players dealt in, in seat order)
+    order: tuple[int, ...] = ()
+    #: online: the players out of the round in the order they went out
+    exits: tuple[int, ...] = ()
+    #: online: the seats that have left the match
+    left: tuple[int, ...] = attrs.field(default=(), converter=_seats)
 
 
 @implements("setup.set-aside-face-down", "setup.two-player-face-up")
@@ -100,7 +110,15 @@ def from_position(position: Position) -> GameState:
     tokens = (0,) * n if p.tokens is None else _sequence(p.tokens, "tokens")
     if type(p.drawn) is not bool:
         raise PositionError("drawn", f"true or false, not {short(p.drawn)}")
-    seats = {name: _distinct_seats(getattr(p, name), name, n) for name in ("out", "protected")}
+    seats = {
+        name: _distinct_seats(getattr(p, name), name, n) for name in ("out", "protected", "left")
+    }
+    settings = p.settings
+    if settings is None and ruleset.online_table:
+        settings = TableSettings()
+    order = _sequence(p.order, "order")
+    if not order and ruleset.draws_order:
+        order = tuple(seat for seat in range(n) if seat not in seats["left"])
     state = GameState(
         table=Table(
             ruleset=ruleset,
@@ -113,6 +131,9 @@ def from_position(position: Position) -> GameState:
             round_result=None,
             winners=(),
             contenders=_sequence(p.contenders, "contenders"),
+            settings=settings,
+            order=order,
+            left=seats["left"],
         ),
         decision=Decision.PLAY if p.drawn else Decision.DRAW,
         current=p.current,
@@ -126,6 +147,7 @@ def from_position(position: Position) -> GameState:
         required=p.required,
         marks=_pairs(p.marks, "marks"),
         returns=_pairs(p.returns, "returns"),
+        exits=_sequence(p.exits, "exits"),
     )
     check_fields(state, PositionError)
     return state
@@ -190,4 +212,8 @@ def to_position(state: GameState) -> Position:
         marks=state.marks,
         contenders=state.contenders,
         returns=state.returns,
+        settings=state.table.settings,
+        order=state.table.order,
+        exits=state.exits,
+        left=tuple(state.table.left),
     )

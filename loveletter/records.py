@@ -42,7 +42,7 @@ from loveletter.errors import SerializationError
 from loveletter.events import Event, GameStarted, PositionEstablished
 from loveletter.positions import Position
 from loveletter.rulesets import Ruleset
-from loveletter.state import GameState
+from loveletter.state import GameState, TableSettings
 
 #: the version of the JSON form written by :func:`record_to_data`
 RECORD_FORMAT = 1
@@ -88,12 +88,24 @@ class GameRecord:
         players: int,
         *,
         seed: int | None = None,
-        first_player: int = 0,
+        first_player: int | None = None,
         deck: Sequence[Card] | None = None,
+        order: Sequence[int] | None = None,
+        settings: TableSettings | None = None,
     ) -> GameRecord:
         """A new game's record, as :func:`loveletter.new_game` deals it
         (without ``seed``, a fresh secret 128-bit one)."""
-        return cls(start_game(ruleset, players, seed=seed, first_player=first_player, deck=deck))
+        return cls(
+            start_game(
+                ruleset,
+                players,
+                seed=seed,
+                first_player=first_player,
+                deck=deck,
+                order=order,
+                settings=settings,
+            )
+        )
 
     @classmethod
     def from_position(cls, position: Position) -> GameRecord:

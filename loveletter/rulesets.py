@@ -15,7 +15,7 @@ import attrs
 
 from loveletter.cards import Card
 from loveletter.cards.base import CardRules, Choice, Naming, RoundEndBonus
-from loveletter.cards.registry import CARD_RULES
+from loveletter.cards.registry import CARD_RULES, ONLINE_CARD_RULES
 from loveletter.events import TokenReason
 from loveletter.rules import implements
 
@@ -32,6 +32,16 @@ class GameTie(IntEnum):
 
     SHARED_WIN = 0  #: they all win the game (2019, ruling 12)
     TIE_BREAK_ROUND = 1  #: they play a round among themselves (Premium, ruling 31)
+
+
+class Scoring(IntEnum):
+    """What a round gives and how a game ends."""
+
+    #: favor tokens to the round's winners; the game ends at a threshold
+    TOKENS = 0
+    #: every player is ranked; rank 1 and partial wins count on a win
+    #: counter (the state's ``tokens``); no game end (online, rulings 44-46)
+    RANKS = 1
 
 
 def _table(items: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
@@ -52,7 +62,8 @@ class Setup:
     deck: tuple[Card, ...]
     #: the kinds present, in canonical order
     kinds: tuple[Card, ...]
-    tokens_to_win: int
+    #: ``None`` where no number of tokens ends the game (online)
+    tokens_to_win: int | None
     face_up: int
     #: per card code: what that card may name (cards or numbers), in order
     names: tuple[tuple[Card | int, ...], ...]
@@ -93,6 +104,18 @@ class Ruleset:
     aliases: tuple[str, ...] = ()
     #: every kind's rules, indexed by card code
     rules: tuple[CardRules, ...] = attrs.field(default=CARD_RULES, repr=False)
+    scoring: Scoring = Scoring.TOKENS
+    #: whether a round starts by setting a card aside face down (online: no)
+    sets_aside: bool = True
+    #: the round ends after a turn that leaves this many cards in the deck or
+    #: fewer (online keeps the pile's last card as its set-aside card: 1)
+    round_end_pile: int = 0
+    #: whether each round draws a new turn order (online, ruling 43)
+    draws_order: bool = False
+    #: the most copies of the deck a table may shuffle together
+    max_decks: int = 1
+    #: whether the table has settings, time-outs and leaving (online)
+    online_table: bool = False
 
     #: every card the edition uses at its largest count, in canonical order
     deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -104,14 +127,20 @@ class Ruleset:
     forbids: tuple[frozenset[Card], ...] = attrs.field(init=False, eq=False, repr=False)
     #: per card code: its showdown bonus while in its owner's pile (the Count)
     showdown_bonus: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _setups: tuple[Setup | None, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: per deck count (index 0 unused), per player count: the setups
+    _setups: tuple[tuple[Setup | None, ...], ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         setups = tuple(
-            self._build_setup(n) if self.min_players <= n <= self.max_players else None
-            for n in range(self.max_players + 1)
+            tuple(
+                self._build_setup(n, decks)
+                if self.min_players <= n <= self.max_players and decks >= 1
+                else None
+                for n in range(self.max_players + 1)
+            )
+            for decks in range(self.max_decks + 1)
         )
-        largest = setups[self.max_players]
+        largest = setups[1][self.max_players]
         assert largest is not None
         object.__setattr__(self, "_setups", setups)
         object.__setattr__(self, "deck", largest.deck)
@@ -120,16 +149,16 @@ class Ruleset:
         object.__setattr__(self, "forbids", tuple(r.forbids for r in self.rules))
         object.__setattr__(self, "showdown_bonus", tuple(r.showdown_bonus for r in self.rules))
 
-    def _build_setup(self, players: int) -> Setup:
+    def _build_setup(self, players: int, decks: int) -> Setup:
         composition = next(c for least, c in reversed(self.decks) if least <= players)
-        deck = tuple(sorted(c for c, n in composition for _ in range(n)))
+        deck = tuple(sorted(c for c, n in composition for _ in range(n * decks)))
         kinds = tuple(sorted({c for c, n in composition if n > 0}))
         rules = [self.rules[k] for k in kinds]
         return Setup(
             players=players,
             deck=deck,
             kinds=kinds,
-            tokens_to_win=dict(self.tokens_to_win_table)[players],
+            tokens_to_win=dict(self.tokens_to_win_table).get(players),
             face_up=dict(self.face_up_table).get(players, 0),
             names=tuple(self._names(card, kinds) for card in Card),
             reacting=frozenset(r.card for r in rules if r.when_holder_chosen is not None),
@@ -155,23 +184,31 @@ class Ruleset:
             return tuple(numbers)
         return tuple(k for k in kinds if naming is Naming.ANYTHING or k is not card)
 
-    def setup(self, players: int) -> Setup:
-        """The edition's facts for a game of ``players`` (which it supports)."""
-        found = self._setups[players] if 0 <= players <= self.max_players else None
+    def setup(self, players: int, decks: int = 1) -> Setup:
+        """The edition's facts for a game of ``players`` (which it supports)
+        with ``decks`` copies of the deck (online: 1 to 3)."""
+        found = (
+            self._setups[decks][players]
+            if 0 <= players <= self.max_players and 1 <= decks <= self.max_decks
+            else None
+        )
         if found is None:
+            if not 1 <= decks <= self.max_decks:
+                raise ValueError(f"{self.name} plays with 1 to {self.max_decks} deck(s)")
             raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players")
         return found
 
-    def deck_for(self, players: int) -> tuple[Card, ...]:
+    def deck_for(self, players: int, decks: int = 1) -> tuple[Card, ...]:
         """Every card of a round of ``players``, in canonical order."""
-        return self.setup(players).deck
+        return self.setup(players, decks).deck
 
     def value(self, card: Card) -> int:
         """The card's value in this edition."""
         return self.values[card]
 
-    def tokens_to_win(self, players: int) -> int:
-        """Favor tokens a player needs to win a game of ``players``."""
+    def tokens_to_win(self, players: int) -> int | None:
+        """Favor tokens a player needs to win a game of ``players``
+        (``None`` where no count of tokens ends the game: online)."""
         return self.setup(players).tokens_to_win
 
     def face_up_count(self, players: int) -> int:
@@ -342,12 +379,50 @@ def _aeg_premium() -> Ruleset:
     )
 
 
+@implements(
+    "setup.deck-online",
+    "setup.player-count-online",
+    "setup.decks-online",
+    "setup.no-set-aside-online",
+    "round.end-pile-online",
+    "round.ranks-online",
+    "game.no-end-online",
+    "setup.turn-order-online",
+)
+def _online(premium: Ruleset) -> Ruleset:
+    # A delta on Premium (004 plays the same cards, values and names): three
+    # to eight players with Premium's two decks (ruling 41), one to three
+    # copies of them, no set-aside or face-up card (the pile's last card
+    # stands for the set-aside one: ruling 42), a drawn turn order every
+    # round (ruling 43), ranks and a win counter instead of tokens to win
+    # (rulings 44-46), and 004's own Baroness and Cardinal (ruling 48).
+    return attrs.evolve(
+        premium,
+        name="online",
+        title="Love Letter online, perpetual variant (ranks and win counters)",
+        min_players=3,
+        tokens_to_win_table=(),
+        face_up_table=(),
+        aliases=("perpetual", "discard"),
+        rules=ONLINE_CARD_RULES,
+        scoring=Scoring.RANKS,
+        sets_aside=False,
+        round_end_pile=1,
+        draws_order=True,
+        max_decks=3,
+        online_table=True,
+    )
+
+
 ZMAN_2019 = _zman_2019()
 ZMAN_2019_CLASSIC = _zman_2019_classic(ZMAN_2019)
 PREMIUM = _aeg_premium()
+ONLINE = _online(PREMIUM)
 
 #: The registry: every ruleset by its canonical name.
-RULESETS: Mapping[str, Ruleset] = {r.name: r for r in (ZMAN_2019, ZMAN_2019_CLASSIC, PREMIUM)}
+RULESETS: Mapping[str, Ruleset] = {
+    r.name: r for r in (ZMAN_2019, ZMAN_2019_CLASSIC, PREMIUM, ONLINE)
+}
 _BY_ALIAS = {alias: r for r in RULESETS.values() for alias in (r.name, *r.aliases)}
 
 

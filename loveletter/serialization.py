@@ -40,22 +40,34 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.errors import LoveLetterError, SerializationError
 from loveletter.events import EVENT_TYPES
 from loveletter.positions import Position, from_position
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
-from loveletter.state import GameState, RoundResult, Sighting, Table
+from loveletter.state import GameState, RoundResult, Sighting, Table, TableSettings
 from loveletter.validation import check_state, check_table, short
 from loveletter.views import PlayerView
 
 COMMAND_TYPES: dict[str, type[Command]] = {
     cls.__name__: cls
-    for cls in (PlayCard, KeepCard, DrawCard, StartRound, LookAtHand, Redraw, Decline)
+    for cls in (
+        PlayCard,
+        KeepCard,
+        DrawCard,
+        StartRound,
+        LookAtHand,
+        Redraw,
+        Decline,
+        Leave,
+        TimeOut,
+    )
 }
 #: every type that can be read back, by its ``"type"`` tag
 TYPES: dict[str, type] = {
@@ -63,7 +75,11 @@ TYPES: dict[str, type] = {
     **EVENT_TYPES,
     **{cls.__name__: cls for cls in (Position, GameState, Table, PlayerView)},
 }
-_NESTED: dict[type, type] = {Sighting: Sighting, RoundResult: RoundResult}
+_NESTED: dict[type, type] = {
+    Sighting: Sighting,
+    RoundResult: RoundResult,
+    TableSettings: TableSettings,
+}
 
 JSON = Any
 
@@ -252,7 +268,12 @@ def _hints(cls: type) -> dict[str, Any]:
     if cls not in _HINTS:
         import loveletter.events as events_module
 
-        namespace = {**vars(events_module), "Position": Position, "Command": Command}
+        namespace = {
+            **vars(events_module),
+            "Position": Position,
+            "Command": Command,
+            "TableSettings": TableSettings,
+        }
         _HINTS[cls] = typing.get_type_hints(cls, localns=namespace)
     return _HINTS[cls]
 

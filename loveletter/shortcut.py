@@ -25,7 +25,8 @@ from loveletter.cards import Card
 from loveletter.commands import PlayCard
 from loveletter.evolution import _Draft
 from loveletter.interning import interned
-from loveletter.state import Decision, GameState, Sighting, Table, build_state
+from loveletter.rulesets import Scoring
+from loveletter.state import Decision, GameState, Sighting, Table, build_state, next_player
 
 _sighting = interned(Sighting)
 _EMPTY: frozenset[int] = frozenset()
@@ -37,6 +38,7 @@ _HANDMAID = Card.HANDMAID
 _PRINCE = Card.PRINCE
 _KING = Card.KING
 _PRINCESS = Card.PRINCESS
+_RANKS = Scoring.RANKS
 #: the cards whose effects this module knows; any other (the Chancellor,
 #: the Premium cards that choose players) takes the event path. The Count,
 #: the Constable and the Assassin do nothing when played.
@@ -81,6 +83,7 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
     out = state.out
     protected = state.protected
     sightings = state.sightings
+    exits = state.exits
     loser = -1
     if target is not None:
         if card is _GUARD:
@@ -118,6 +121,8 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
                 out = out | {target}
                 if target in protected:
                     protected = protected - {target}
+                if table.ruleset.scoring is _RANKS:
+                    exits = (*exits, target)
             else:
                 if not deck:
                     return None  # the set-aside card; the round ends after this turn
@@ -147,8 +152,10 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         out = out | {loser}
         if loser in protected:
             protected = protected - {loser}
+        if table.ruleset.scoring is _RANKS:
+            exits = (*exits, loser)
     n = table.players
-    if not deck or n - len(out) < 2:
+    if len(deck) <= table.ruleset.round_end_pile or n - len(out) < 2:
         d = _Draft()
         d.table = table
         d.decision = _PLAY
@@ -164,15 +171,19 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         d.required = None
         d.marks = state.marks
         d.returns = state.returns
+        d.exits = exits
         d.edits = None
         return d
-    nxt = player + 1
-    while True:
-        if nxt == n:
-            nxt = 0
-        if nxt not in out:
-            break
-        nxt += 1
+    if table.order:
+        nxt = next_player(table, out, player)
+    else:
+        nxt = player + 1
+        while True:
+            if nxt == n:
+                nxt = 0
+            if nxt not in out:
+                break
+            nxt += 1
     if nxt in protected:
         protected = protected - {nxt}
     hands[nxt] = (*hands[nxt], deck[0])
@@ -191,35 +202,53 @@ def play_shortcut(state: GameState, command: PlayCard) -> GameState | _Draft | N
         None,
         state.marks,
         state.returns,
+        exits,
     )
 
 
 def deal_shortcut(
-    state: GameState, round_number: int, first_player: int, deck: tuple[Card, ...]
+    state: GameState,
+    round_number: int,
+    first_player: int,
+    deck: tuple[Card, ...],
+    order: tuple[int, ...] | None = None,
 ) -> GameState:
     """The state after dealing ``deck`` (top first) for a new round: what
-    ``deal_events`` followed by ``evolve`` gives."""
+    ``deal_events`` followed by ``evolve`` gives. ``order`` is the round's
+    drawn turn order where the edition draws one (online)."""
     table = state.table
     n = table.players
-    faces = table.ruleset.face_up_count(n)
-    position = 1 + faces
+    ruleset = table.ruleset
+    faces = ruleset.face_up_count(n)
+    aside = 1 if ruleset.sets_aside else 0
+    position = aside + faces
+    if order is None:
+        order = tuple((first_player + offset) % n for offset in range(n))
+        kept: tuple[int, ...] = ()
+        out = _EMPTY
+    else:
+        kept = order
+        out = frozenset(range(n)) - frozenset(order)
     dealt: list[tuple[Card, ...]] = [()] * n
-    for offset in range(n):
-        dealt[(first_player + offset) % n] = (deck[position + offset],)
-    position += n
+    for seat in order:
+        dealt[seat] = (deck[position],)
+        position += 1
     dealt[first_player] = (*dealt[first_player], deck[position])
     return build_state(
         Table(
-            table.ruleset,
+            ruleset,
             n,
             table.seed,
             table.tokens,
             round_number,
-            deck[0],
-            deck[1 : 1 + faces],
+            deck[0] if aside else None,
+            deck[aside : aside + faces],
             None,
             table.winners,
             table.contenders,
+            table.settings,
+            kept,
+            table.left,
         ),
         _PLAY,
         first_player,
@@ -227,11 +256,12 @@ def deal_shortcut(
         deck[position + 1 :],
         tuple(dealt),
         ((),) * n,
-        _EMPTY,
+        out,
         _EMPTY,
         (),
         (),
         None,
+        (),
         (),
         (),
     )

@@ -35,8 +35,8 @@ from loveletter.events import (
     TurnStarted,
 )
 from loveletter.records import GameRecord
-from loveletter.rulesets import Ruleset, get_ruleset
-from loveletter.state import GameState
+from loveletter.rulesets import Ruleset, Scoring, get_ruleset
+from loveletter.state import GameState, TableSettings
 from loveletter.views import events_for, view
 
 #: called with each batch of new events and the state they lead to
@@ -72,11 +72,16 @@ def play_game(
     agents: Sequence[Agent],
     *,
     seed: int | None = None,
-    first_player: int = 0,
+    first_player: int | None = None,
     observer: Observer | None = None,
+    rounds: int | None = None,
+    settings: TableSettings | None = None,
 ) -> GameRecord:
     """Play a game between ``agents`` (one per seat) to its end and return
     its :class:`~loveletter.GameRecord`; ``record.outcome()`` says who won.
+    With ``rounds``, stop once that many rounds have ended, if the game has
+    not ended before: an online match never ends by itself (ruling 44), so
+    it needs ``rounds``; ``settings`` are its table's (decks, time control).
 
     Whoever must act next (``state.to_act``) is asked: usually the current
     player, but a Bishop's target answers the redraw offer although it is
@@ -92,7 +97,15 @@ def play_game(
     """
     if len(agents) != players:
         raise SetupError("agents", f"{players} players need {players} agents, not {len(agents)}")
-    record = GameRecord.new(ruleset, players, seed=seed, first_player=first_player)
+    if rounds is not None and (type(rounds) is not int or rounds < 1):
+        raise SetupError("rounds", f"a number of rounds from 1, not {rounds!r}")
+    record = GameRecord.new(
+        ruleset, players, seed=seed, first_player=first_player, settings=settings
+    )
+    if rounds is None and record.ruleset.scoring is Scoring.RANKS:
+        raise SetupError(
+            "rounds", f"a {record.ruleset.name} match never ends: say how many rounds to play"
+        )
     watchers = [
         (seat, observe)
         for seat, agent in enumerate(agents)
@@ -101,6 +114,8 @@ def play_game(
     _show(record.events, record.state, observer, watchers)
     state = record.state
     while not state.is_over:
+        if rounds is not None and state.round_over and state.round_number >= rounds:
+            break
         actor = state.to_act
         # Between rounds nobody acts: dealing is a chance step.
         command: Command = (

@@ -10,7 +10,7 @@ import attrs
 
 from loveletter.cards import Card
 from loveletter.events import RoundEndReason
-from loveletter.rulesets import Ruleset
+from loveletter.rulesets import Ruleset, Setup
 
 
 class Decision(StrEnum):
@@ -53,6 +53,25 @@ class RoundResult:
     reason: RoundEndReason
     winners: tuple[int, ...]
     revealed: tuple[tuple[int, Card], ...]
+    #: online: every seat's rank in the round (``None``: not dealt in)
+    ranks: tuple[int | None, ...] | None = None
+
+
+@attrs.frozen
+class TableSettings:
+    """The settings of an online table (rulings 41, 51 and 52), recorded in
+    ``GameStarted``. Only ``decks`` and ``random_moves`` change what the
+    engine does; the times are for a host's clock (:mod:`loveletter.clock`),
+    since the engine keeps none."""
+
+    #: copies of the deck shuffled together, 1 to 3
+    decks: int = 1
+    #: how long a player has to act, 5,000 to 60,000 ms
+    turn_time_ms: int = 20_000
+    #: whether a host's ``TimeOut`` makes a random move (otherwise the game waits)
+    random_moves: bool = True
+    #: the pause between rounds, 0 to 30,000 ms, cut short when all are ready
+    intermission_ms: int = 30_000
 
 
 @attrs.frozen
@@ -81,6 +100,23 @@ class Table:
     #: the players tied for the game while a tie-break round decides between
     #: them (ruling 31); empty otherwise
     contenders: tuple[int, ...] = ()
+    #: online: the table's settings (decks, time control); ``None`` elsewhere
+    settings: TableSettings | None = None
+    #: the round's turn order where the edition draws one (online, ruling
+    #: 43), first player first; empty: seat order from the first player
+    order: tuple[int, ...] = ()
+    #: online: the seats that have left the match (ruling 50)
+    left: frozenset[int] = frozenset()
+
+    @property
+    def decks(self) -> int:
+        """Copies of the deck in play (online may use 2 or 3)."""
+        settings = self.settings
+        return 1 if settings is None else settings.decks
+
+    def setup(self) -> Setup:
+        """The edition's facts for this table's players and decks."""
+        return self.ruleset.setup(self.players, self.decks)
 
 
 @attrs.frozen
@@ -118,6 +154,9 @@ class GameState:
     #: (player, count) for each Chancellor's return this round, oldest first:
     #: what lies under the deck and who knows it
     returns: tuple[tuple[int, int], ...] = ()
+    #: where rounds are ranked (online): the players who went out of this
+    #: round, in the order they went out (empty elsewhere)
+    exits: tuple[int, ...] = ()
 
     @property
     def ruleset(self) -> Ruleset:
@@ -187,6 +226,11 @@ class GameState:
     def hand(self, player: int) -> tuple[Card, ...]:
         return self.hands[player]
 
+    def present(self) -> tuple[int, ...]:
+        """Seats that have not left the match (online; everyone elsewhere)."""
+        left = self.table.left
+        return tuple(p for p in range(self.table.players) if p not in left)
+
     def __str__(self) -> str:
         """Every field as a few lines of text (:func:`loveletter.display.describe_state`)."""
         from loveletter.display import describe_state
@@ -227,3 +271,39 @@ def _compile_builder() -> Callable[..., GameState]:
 
 #: ``build_state(*fields)`` equals ``GameState(*fields)``, faster.
 build_state = _compile_builder()
+
+
+def next_player(table: Table, out: frozenset[int], player: int) -> int:
+    """The player in the round whose turn follows ``player``'s: the next
+    seat clockwise (ruling 2), or the next in the round's drawn order where
+    the edition draws one (ruling 43). ``player`` may be out already; at
+    least one other player is in the round."""
+    order = table.order
+    if not order:
+        n = table.players
+        nxt = player + 1
+        while True:
+            if nxt == n:
+                nxt = 0
+            if nxt not in out:
+                return nxt
+            nxt += 1
+    index = order.index(player)
+    size = len(order)
+    for step in range(1, size + 1):
+        seat = order[(index + step) % size]
+        if seat not in out:
+            return seat
+    raise AssertionError("no player is left in the round")
+
+
+def previous_player(table: Table, out: frozenset[int], player: int) -> int:
+    """The player in the round whose turn came just before ``player``'s."""
+    order = table.order or tuple(range(table.players))
+    index = order.index(player)
+    size = len(order)
+    for step in range(1, size + 1):
+        seat = order[(index - step) % size]
+        if seat not in out:
+            return seat
+    raise AssertionError("no player is left in the round")

@@ -28,9 +28,18 @@ from loveletter.cards import Card
 from loveletter.chance import is_seed
 from loveletter.errors import LoveLetterError, StateError
 from loveletter.events import RoundEndReason
+from loveletter.ranking import round_ranks
 from loveletter.rules import implements
-from loveletter.rulesets import RULESETS, GameTie, Ruleset
-from loveletter.state import Decision, GameState, RoundResult, Sighting, Table
+from loveletter.rulesets import RULESETS, GameTie, Ruleset, Scoring
+from loveletter.state import (
+    Decision,
+    GameState,
+    RoundResult,
+    Sighting,
+    Table,
+    TableSettings,
+    previous_player,
+)
 
 #: builds the error to raise from a field name and a message
 Fail = Callable[[str, str], LoveLetterError]
@@ -104,20 +113,24 @@ def check_fields(state: object, fail: Fail) -> None:
     for name in ("hands", "discards"):
         _check_zone_list(getattr(state, name), name, n, fail)
     contenders = _tuple_of_seats(table.contenders, "contenders", n, fail)
+    decks = check_table_settings(ruleset, table.settings, fail)
+    left = _seat_set(table.left, "left", n, fail)
+    if left and not ruleset.online_table:
+        raise fail("left", f"no one leaves a game of {ruleset.name}")
     _check_tokens(state, ruleset, n, contenders, fail)
     _check_numbers(state, fail)
     if table.round_number == 0:
         _check_before_first_deal(state, n, fail)
         return
-    _check_cards(state, ruleset.deck_for(n), fail)
+    _check_cards(state, ruleset.deck_for(n, decks), fail)
     _check_table_cards(state, ruleset, n, fail)
     out = _seat_set(state.out, "out", n, fail)
     protected = _seat_set(state.protected, "protected", n, fail)
+    _check_order(state, ruleset, n, out, left, fail)
     _check_current(state, n, out, fail)
     _check_hands(state, n, out, fail)
     _check_protected(state, out, protected, fail)
-    if decision is Decision.DRAW and not state.deck:
-        raise fail("deck", "the round has ended: no card is left for the turn's draw")
+    _check_pile_left(state, ruleset, fail)
     kinds = ruleset.setup(n).kinds
     _check_pending(state, n, out, protected, kinds, fail)
     check_sightings(state.sightings, n, _last_sighting_turn(state), kinds, fail)
@@ -145,6 +158,9 @@ def check_table(table: Table) -> None:
         raise fail("table", f"not a Table: {short(table)}")
     ruleset = check_ruleset(table.ruleset, fail)
     n = check_players(ruleset, table.players, fail)
+    check_table_settings(ruleset, table.settings, fail)
+    _seat_set(table.left, "left", n, fail)
+    _tuple_of_seats(table.order, "order", n, fail)
     tokens = table.tokens
     if not isinstance(tokens, tuple) or len(tokens) != n:
         raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
@@ -173,7 +189,31 @@ def check_ruleset(ruleset: object, fail: Fail) -> Ruleset:
     return ruleset
 
 
-@implements("setup.player-count", "setup.player-count-premium")
+@implements("setup.decks-online", "online.time-control-settings")
+def check_table_settings(ruleset: Ruleset, settings: object, fail: Fail) -> int:
+    """The table's settings: an online table has them (ruling 52), in their
+    ranges; no other edition has any. Returns the number of decks."""
+    if not ruleset.online_table:
+        if settings is not None:
+            raise fail("settings", f"{ruleset.name} has no table settings")
+        return 1
+    if not isinstance(settings, TableSettings):
+        raise fail("settings", f"an online table has its settings, not {short(settings)}")
+    limits = (
+        ("decks", 1, ruleset.max_decks),
+        ("turn_time_ms", 5_000, 60_000),
+        ("intermission_ms", 0, 30_000),
+    )
+    for name, low, high in limits:
+        value = getattr(settings, name)
+        if not is_int(value) or not low <= value <= high:
+            raise fail(f"settings.{name}", f"from {low} to {high}, not {short(value)}")
+    if type(settings.random_moves) is not bool:
+        raise fail("settings.random_moves", f"true or false, not {short(settings.random_moves)}")
+    return settings.decks
+
+
+@implements("setup.player-count", "setup.player-count-premium", "setup.player-count-online")
 def check_players(ruleset: Ruleset, players: object, fail: Fail) -> int:
     if type(players) is not int or not ruleset.supports(players):
         raise fail(
@@ -220,6 +260,9 @@ def _check_tokens(
     for seat, count in enumerate(tokens):
         if not is_int(count) or count < 0:
             raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
+    if needed is None:  # online: a win counter has no threshold (ruling 44)
+        return
+    for seat, count in enumerate(tokens):
         if seat in contenders and count < needed:  # tied for the game
             raise fail(f"tokens[{seat}]", f"a tied player has {needed} or more")
     if state.decision is Decision.GAME_OVER and not contenders:
@@ -280,6 +323,8 @@ def _check_before_first_deal(state: GameState, n: int, fail: Fail) -> None:
         ("required", state.required, None),
         ("marks", state.marks, ()),
         ("returns", state.returns, ()),
+        ("exits", state.exits, ()),
+        ("order", table.order, ()),
     ]
     for name, value, expected in empty:
         if value != expected or type(value) is not type(expected):
@@ -336,7 +381,10 @@ def _check_table_cards(state: GameState, ruleset: Ruleset, n: int, fail: Fail) -
     draw on an empty deck, and the round ends with that turn; so a round in
     progress still has it."""
     table = state.table
-    if table.set_aside is None:
+    if not ruleset.sets_aside:
+        if table.set_aside is not None:
+            raise fail("set_aside", f"{ruleset.name} sets no card aside (ruling 42)")
+    elif table.set_aside is None:
         if state.decision in _PLAYER_DECISIONS or table.round_result is None:
             raise fail("set_aside", "a round in progress still has its set-aside card (ruling 9)")
         if state.deck:
@@ -372,10 +420,71 @@ def _check_current(state: GameState, n: int, out: frozenset[int], fail: Fail) ->
         raise fail("out", "a round ends with at least one player in it")
 
 
+@implements("setup.turn-order-online", "round.ranks-online", "online.leave-any-time")
+def _check_order(
+    state: GameState,
+    ruleset: Ruleset,
+    n: int,
+    out: frozenset[int],
+    left: frozenset[int],
+    fail: Fail,
+) -> None:
+    """Online: the round's turn order lists the players dealt in (every
+    player present when the round began, ruling 43); the players out of the
+    round are the ones who went out, in the order they went out, and the
+    ones who had left before it; a player who left is out. Elsewhere none
+    of this is kept."""
+    table = state.table
+    order = _tuple_of_seats(table.order, "order", n, fail)
+    exits = _tuple_of_seats(state.exits, "exits", n, fail)
+    if not ruleset.draws_order:
+        if order:
+            raise fail("order", f"{ruleset.name} plays in seat order")
+        if exits:
+            raise fail("exits", f"{ruleset.name} does not rank the players who went out")
+        return
+    if len(set(order)) != len(order) or len(set(exits)) != len(exits):
+        raise fail("order" if len(set(order)) != len(order) else "exits", "lists a seat twice")
+    dealt = frozenset(order)
+    sitters = frozenset(range(n)) - dealt
+    if not sitters <= left:
+        seat = min(sitters - left)
+        raise fail("order", f"player {seat} is at the table: dealt into the round")
+    if not sitters <= out:
+        raise fail("out", f"player {min(sitters - out)} was not dealt into the round")
+    if frozenset(exits) != out - sitters:
+        raise fail(
+            "exits",
+            "must list the players who went out of the round, in the order they went out:"
+            f" {sorted(out - sitters)}",
+        )
+    if state.decision in _PLAYER_DECISIONS and not left <= out:
+        raise fail("left", f"player {min(left - out)} has left: out of the round")
+    if len(dealt) < 2:
+        raise fail("order", "a round is dealt to two players or more")
+
+
+def _check_pile_left(state: GameState, ruleset: Ruleset, fail: Fail) -> None:
+    """A turn starts only while the deck holds more cards than the round
+    ends with (ruling 8; online, ruling 42: two or more), and draws one; a
+    card played may then make one replacement draw."""
+    floor = ruleset.round_end_pile
+    size = len(state.deck)
+    decision = state.decision
+    if decision is Decision.DRAW and size <= floor:
+        raise fail("deck", "the round has ended: no card is left for the turn's draw")
+    if decision in _PLAYER_DECISIONS and size < floor:
+        raise fail("deck", f"a turn of {ruleset.name} starts with {floor + 1} cards or more")
+
+
 def _won_mid_round(state: GameState) -> bool:
     """A Bishop's or a Constable's token won the game before the round ended
     (ruling 30): the round has no result."""
-    return state.decision is Decision.GAME_OVER and state.table.round_result is None
+    return (
+        state.decision is Decision.GAME_OVER
+        and state.table.round_result is None
+        and state.table.ruleset.scoring is Scoring.TOKENS
+    )
 
 
 def _check_hands(state: GameState, n: int, out: frozenset[int], fail: Fail) -> None:
@@ -527,8 +636,9 @@ def _check_required(
     # The requirement lasts until the next card is played, so the last card
     # played is the Sycophant: on top of the pile of the player before the
     # current one (it knocks no one out).
-    current = state.current
-    before = next(s for s in range(current - 1, current - n, -1) if s % n not in out) % n
+    if state.table.left & frozenset(state.exits):
+        return  # the Sycophant's player may have left since (ruling 50): their pile tells nothing
+    before = previous_player(state.table, out, state.current)
     if not state.discards[before] or state.discards[before][-1] is not Card.SYCOPHANT:
         raise fail("required", f"player {before}, who played last, did not play a Sycophant")
 
@@ -593,12 +703,16 @@ def _check_contenders(
                 else f"player {seat} is tied for the game: dealt into the tie-break round",
             )
     elif sitters:
-        seat = min(sitters)
-        raise fail(
-            "out",
-            f"player {seat} is out of the round with an empty pile: a knock-out puts the"
-            " player's hand on their pile",
-        )
+        # online: the players who had left before the round sit it out
+        dealt = frozenset(state.table.order)
+        knocked = sitters & dealt if ruleset.draws_order else sitters
+        if knocked:
+            seat = min(knocked)
+            raise fail(
+                "out",
+                f"player {seat} is out of the round with an empty pile: a knock-out puts the"
+                " player's hand on their pile",
+            )
     return sitters
 
 
@@ -632,7 +746,12 @@ def _check_pending(
             )
         return
     pile = state.discards[current]
-    if card not in kinds or not pile or pile[-1] is not card:
+    if (
+        card not in kinds
+        or state.table.ruleset.rules[card].answer is None
+        or not pile
+        or pile[-1] is not card
+    ):
         raise fail(
             f"discards[{current}]",
             f"a {decision.value} choice follows a {card} played, on top of the player's pile",
@@ -684,12 +803,22 @@ def _check_result(
         if winners != ():
             raise fail("winners", "the game goes on: no one has won it yet")
         return
+    if ruleset.scoring is Scoring.RANKS:
+        # ruling 44: a match closes, with no winner, only when deserted
+        if winners != ():
+            raise fail("winners", f"a match of {ruleset.name} has no winner")
+        if n - len(table.left) >= 2 or decision is not Decision.GAME_OVER:
+            raise fail("left", "a match goes on while two players or more are at the table")
+        if state.decision is Decision.GAME_OVER and result is None and table.round_number:
+            raise fail("round_result", "a match closes between rounds, once one has ended")
+        return
     if not isinstance(winners, tuple) or not winners or not all(is_seat(s, n) for s in winners):
         raise fail("winners", f"a game that is over has winners: {short(winners)}")
     if list(winners) != sorted(set(winners)):
         raise fail("winners", "must list distinct seats in ascending order")
     tokens = table.tokens
     needed = ruleset.tokens_to_win(n)
+    assert needed is not None  # only a ranked match has none, and it returned above
     if contenders:
         # ruling 31: the one tied player who gained a token in the tie-break
         if len(winners) != 1 or winners[0] not in contenders or tokens[winners[0]] <= needed:
@@ -703,11 +832,13 @@ def _check_result(
             )
 
 
+@implements("round.ranks-online", "round.hand-bonus-online", "round.end-pile-online")
 def _check_round_result(
     state: GameState, result: object, n: int, out: frozenset[int], fail: Fail
 ) -> None:
     if not isinstance(result, RoundResult) or not isinstance(result.reason, RoundEndReason):
         raise fail("round_result", f"not a round result: {short(result)}")
+    ruleset = state.table.ruleset
     winners, revealed = result.winners, result.revealed
     live = tuple(seat for seat in range(n) if seat not in out)
     if (
@@ -726,21 +857,32 @@ def _check_round_result(
     else:
         if len(live) < 2:
             raise fail("round_result", "a round ended by an empty deck has two players or more")
-        if state.deck:
+        if len(state.deck) > ruleset.round_end_pile:
             raise fail("deck", "a round ended by an empty deck has no card left in it")
+        if any(len(state.hands[seat]) != 1 for seat in live):
+            raise fail("hands", "a round ends with one card in each hand left")
         shown = tuple((seat, state.hands[seat][0]) for seat in live)
         if revealed != shown:
             raise fail("round_result.revealed", "an empty deck shows every hand left, seat order")
     for seat in winners:
         if state.table.tokens[seat] < 1:
             raise fail(f"tokens[{seat}]", f"player {seat} won the round and a token with it")
+    if ruleset.scoring is not Scoring.RANKS:
+        if result.ranks is not None:
+            raise fail("round_result.ranks", f"{ruleset.name} does not rank the players")
+        return
+    ranks = round_ranks(ruleset, n, revealed, live, state.exits, state.discards)
+    if result.ranks != ranks:
+        raise fail("round_result.ranks", f"the round ranks the players {list(ranks)}")
+    if winners != tuple(seat for seat in live if ranks[seat] == 1):
+        raise fail("round_result.winners", "the round's winners are its rank-1 players")
 
 
-def _tokens_per_round(ruleset: Ruleset, n: int) -> int:
+def _tokens_per_round(ruleset: Ruleset, n: int, decks: int) -> int:
     """The most tokens a player can gain in one round: the round's win, and
     at most one from each card that pays tokens (the Spy pays one at most,
     whatever the number of Spies: spy.one-token-max)."""
-    setup = ruleset.setup(n)
+    setup = ruleset.setup(n, decks)
     paying = {card for card, _ in setup.knocked_out_tokens}
     paying |= {card for card in setup.kinds if ruleset.rules[card].round_end_bonus is not None}
     bishops = setup.deck.count(Card.BISHOP)
@@ -763,10 +905,11 @@ def _check_rounds_and_tokens(state: GameState, ruleset: Ruleset, n: int, fail: F
             "round_number",
             f"{ended} round(s) have ended, each giving a token, but {sum(tokens)} were given",
         )
-    per_round = _tokens_per_round(ruleset, n)
+    per_round = _tokens_per_round(ruleset, n, table.decks)
     most = per_round * table.round_number
-    if not table.contenders:
-        most = min(most, ruleset.tokens_to_win(n) - 1 + per_round)
+    needed = ruleset.tokens_to_win(n)
+    if not table.contenders and needed is not None:
+        most = min(most, needed - 1 + per_round)
     for seat, count in enumerate(tokens):
         if count > most:
             raise fail(

@@ -38,7 +38,7 @@ from loveletter.events import (
     RoundStarted,
 )
 from loveletter.rules import implements
-from loveletter.state import Decision, GameState, RoundResult, Sighting
+from loveletter.state import Decision, GameState, RoundResult, Sighting, TableSettings
 
 
 @attrs.frozen
@@ -80,6 +80,14 @@ class PlayerView:
     contenders: tuple[int, ...] = ()
     #: the seats of the optional step pending (a Cardinal's look, a Bishop's redraw)
     pending: tuple[int, ...] = ()
+    #: online: the table's settings (decks, time control)
+    settings: TableSettings | None = None
+    #: online: the round's turn order, first player first
+    order: tuple[int, ...] = ()
+    #: online: the players out of the round, in the order they went out
+    exits: tuple[int, ...] = ()
+    #: online: the seats that have left the match
+    left: tuple[int, ...] = ()
 
 
 @implements(
@@ -120,6 +128,10 @@ def view(state: GameState, player: int) -> PlayerView:
         marks=state.marks,
         contenders=state.contenders,
         pending=state.pending,
+        settings=state.table.settings,
+        order=state.table.order,
+        exits=state.exits,
+        left=tuple(sorted(state.table.left)),
     )
 
 

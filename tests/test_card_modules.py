@@ -17,7 +17,7 @@ import pytest
 
 import loveletter
 from loveletter.cards import Card
-from loveletter.cards.registry import CARD_RULES
+from loveletter.cards.registry import CARD_RULES, ONLINE_CARD_RULES
 from loveletter.rules import CITATIONS
 from loveletter.rulesets import RULESETS
 
@@ -58,8 +58,20 @@ def test_every_card_module_cites_the_rules_it_implements(card: Card) -> None:
 
 
 def test_every_ruleset_uses_the_card_modules() -> None:
+    # Every edition's card rules come from the card modules: a module's
+    # RULES, or its ONLINE_RULES where the online edition's card differs.
     for ruleset in RULESETS.values():
-        assert ruleset.rules == CARD_RULES
+        for card in Card:
+            module = importlib.import_module(f"loveletter.cards.{MODULE_OF[card]}")
+            mine = ruleset.rules[card]
+            assert mine is module.RULES or mine is getattr(module, "ONLINE_RULES", None)
+    for name, ruleset in RULESETS.items():
+        assert ruleset.rules == (ONLINE_CARD_RULES if name == "online" else CARD_RULES)
+
+
+def test_only_the_baroness_and_the_cardinal_differ_online() -> None:
+    differ = [card for card in Card if ONLINE_CARD_RULES[card] is not CARD_RULES[card]]
+    assert differ == [Card.BARONESS, Card.CARDINAL]
 
 
 def test_values_come_from_the_ruleset_not_the_card_code() -> None:

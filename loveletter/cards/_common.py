@@ -22,6 +22,7 @@ from loveletter.interning import interned
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
+    from loveletter.cards.base import Showdown
     from loveletter.state import GameState
 
 # typed: a guess may be a card or a number, and Card.PRINCE == 5
@@ -48,6 +49,7 @@ def remaining(hand: tuple[Card, ...], played: Card) -> tuple[Card, ...]:
     return hand[:index] + hand[index + 1 :]
 
 
+@implements("out.destroyed-cards-online")
 def discard_unresolved(state: GameState, player: int, cards: tuple[Card, ...]) -> list[Event]:
     """``player`` discards ``cards`` face up without their effects; a card
     that acts when discarded (the Princess) then does so."""
@@ -61,7 +63,11 @@ def discard_unresolved(state: GameState, player: int, cards: tuple[Card, ...]) -
     return events
 
 
-@implements("prince.empty-deck-draws-set-aside", "assassin.discard-and-redraw")
+@implements(
+    "prince.empty-deck-draws-set-aside",
+    "assassin.discard-and-redraw",
+    "out.destroyed-cards-online",
+)
 def draw_replacement(state: GameState, player: int) -> Event:
     """``player`` draws a card to replace a discarded one: the top of the
     deck, or the set-aside card when the deck is empty (rulings 9 and 38:
@@ -99,3 +105,20 @@ def compare(
     if player_loses:
         return (compared, player_eliminated(player, reason, (mine,)))
     return (compared, player_eliminated(target, reason, (theirs,)))
+
+
+@implements("round.hand-bonus-online")
+def lifted_by_two_counts(showdown: Showdown, holder: int) -> int:
+    """Online (ruling 45), for a 7 (the Countess, the Dowager Queen): +4
+    with two Counts or more in the holder's pile while another player still
+    in the round holds the Princess and another a Bishop whose pile adds up
+    to less than the holder's, so that a 7 lifted by both Counts beats the
+    Princess exactly where Premium's pairwise showdown lets it."""
+    if showdown.discards[holder].count(Card.COUNT) < 2:
+        return 0
+    others = [(seat, card) for seat, card in showdown.hands if seat != holder]
+    if not any(card is Card.PRINCESS for _, card in others):
+        return 0
+    mine = showdown.total(holder)
+    bishops = (seat for seat, card in others if card is Card.BISHOP)
+    return 4 if any(showdown.total(seat) < mine for seat in bishops) else 0

@@ -23,4 +23,13 @@ def baroness(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return tuple(hand_seen(player, seat, state.hands[seat][0], Card.BARONESS) for seat in chosen)
 
 
+@implements("baroness.two-looks-online", "targeting.choose-impossible-no-effect")
+def baroness_online(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """Online (ruling 48): two looks, at the first chosen hand and then at
+    the second, which may be the same player's; only its player sees them."""
+    return baroness(state, command)
+
+
 RULES = CardRules(Card.BARONESS, baroness, Choice.ONE_OR_TWO_OTHERS)
+#: the online edition's Baroness: two other players, the same one allowed
+ONLINE_RULES = CardRules(Card.BARONESS, baroness_online, Choice.TWO_OTHERS)

@@ -34,6 +34,10 @@ class Choice(IntEnum):
     ANY = 2  #: one player, its own player included
     PAIR = 3  #: exactly two distinct players, its own player included
     ONE_OR_TWO_OTHERS = 4  #: one or two distinct other players
+    #: two other players, the same one twice allowed (``target`` <= ``second_target``)
+    TWO_OTHERS = 5
+    #: two distinct players, its own player included, in the order chosen
+    ORDERED_PAIR = 6
 
 
 class Naming(IntEnum):
@@ -75,6 +79,28 @@ Answer = Callable[["GameState", "Command"], tuple[Event, ...]]
 
 
 @attrs.frozen
+class Showdown:
+    """What a hand bonus looks at when a round ends by the pile: every hand
+    still in the round and every discard pile."""
+
+    #: ``(seat, card)`` for each player still in the round, seat order
+    hands: tuple[tuple[int, Card], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    #: the edition's card values, indexed by card code
+    values: tuple[int, ...]
+
+    def total(self, seat: int) -> int:
+        """The printed values of ``seat``'s discard pile, added up."""
+        values = self.values
+        return sum(values[card] for card in self.discards[seat])
+
+
+#: what a card held at the end of a ranked round adds to its holder's hand
+#: value beyond the Counts in their pile (``(showdown, holder) -> bonus``)
+HandBonus = Callable[[Showdown, int], int]
+
+
+@attrs.frozen
 class RoundEndBonus:
     """Tokens of ``reason`` that a card hands out when a round ends."""
 
@@ -112,5 +138,8 @@ class CardRules:
     loses_showdown_to: frozenset[Card] = frozenset()
     #: held at the showdown: wins when every player is beaten by someone
     wins_showdown_cycle: bool = False
+    #: held at the end of a ranked round (online): what it adds to the hand
+    #: value, beside the Counts (the hand bonus)
+    hand_bonus: HandBonus | None = None
     #: in a discard pile or marked on the table when the round ends
     round_end_bonus: RoundEndBonus | None = None

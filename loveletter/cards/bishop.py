@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 @implements(
     "bishop.name-number-and-player",
     "bishop.correct-number-token",
+    "bishop.partial-win-online",
     "bishop.target-may-redraw",
     "game.immediate-win",
     "targeting.choose-impossible-no-effect",

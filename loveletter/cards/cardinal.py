@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
-from loveletter.cards._common import hand_seen, hands_traded
+from loveletter.cards._common import hand_seen, hands_traded, remaining
 from loveletter.cards.base import CardRules, Choice
 from loveletter.commands import Decline, LookAtHand
 from loveletter.errors import IllegalCommand, RejectionKind
@@ -58,4 +58,27 @@ def look(state: GameState, command: Command) -> tuple[Event, ...]:
     return (hand_seen(command.player, owner, state.hands[owner][0], Card.CARDINAL),)
 
 
+@implements(
+    "cardinal.swap-and-look-first-online",
+    "targeting.choose-impossible-no-effect",
+)
+def cardinal_online(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+    """Online (ruling 48): the two players, chosen in order, trade hands,
+    then the Cardinal's player looks at the first one's new hand, which is
+    no choice: a player who named themselves first sees their own new card
+    (and learns nothing they did not know)."""
+    first, second = command.target, command.second_target
+    if first is None or second is None:
+        return ()
+    given = state.hands[second]
+    if second == command.player:  # the Cardinal has left that hand by now
+        given = remaining(given, command.card)
+    return (
+        hands_traded(first, second, Card.CARDINAL),
+        hand_seen(command.player, first, given[0], Card.CARDINAL),
+    )
+
+
 RULES = CardRules(Card.CARDINAL, cardinal, Choice.PAIR, answer=look)
+#: the online edition's Cardinal: an ordered pair, the look at the first
+ONLINE_RULES = CardRules(Card.CARDINAL, cardinal_online, Choice.ORDERED_PAIR)

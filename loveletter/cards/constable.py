@@ -15,7 +15,12 @@ if TYPE_CHECKING:
     from loveletter.state import GameState
 
 
-@implements("constable.knocked-out-token", "constable.no-effect", "game.immediate-win")
+@implements(
+    "constable.knocked-out-token",
+    "constable.no-effect",
+    "game.immediate-win",
+    "constable.partial-win-online",
+)
 def _token() -> TokenReason:
     # The engine looks at the pile as it was before the knock-out's own
     # discard, so a Constable still in hand scores nothing (ruling 29); the

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
+from loveletter.cards._common import lifted_by_two_counts
 from loveletter.cards.base import CardRules
 from loveletter.events import Event
 from loveletter.rules import implements
@@ -29,5 +30,6 @@ def played(state: GameState, command: PlayCard) -> tuple[Event, ...]:
 
 
 #: countess.no-effect, countess.hidden-reason: playing her emits nothing,
-#: so no one learns whether she was forced
-RULES = CardRules(Card.COUNTESS, played, forbids=_forbidden())
+#: so no one learns whether she was forced; round.hand-bonus-online: held at
+#: a ranked round's end with two Counts in her pile she may be lifted by 4
+RULES = CardRules(Card.COUNTESS, played, forbids=_forbidden(), hand_bonus=lifted_by_two_counts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
-from loveletter.cards._common import compare
+from loveletter.cards._common import compare, lifted_by_two_counts
 from loveletter.cards.base import CardRules, Choice
 from loveletter.events import Event
 from loveletter.rules import implements
@@ -32,4 +32,6 @@ def dowager_queen(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     )
 
 
-RULES = CardRules(Card.DOWAGER_QUEEN, dowager_queen, Choice.OTHER)
+#: round.hand-bonus-online: held at a ranked round's end with two Counts in
+#: her pile she may be lifted by 4, as the Countess (ruling 45)
+RULES = CardRules(Card.DOWAGER_QUEEN, dowager_queen, Choice.OTHER, hand_bonus=lifted_by_two_counts)

@@ -23,7 +23,7 @@ def jester(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return (PlayerMarked(command.player, target),)
 
 
-@implements("jester.mark-expected-winner")
+@implements("jester.mark-expected-winner", "jester.partial-win-online")
 def right_guesses(end: RoundEnd) -> tuple[int, ...]:
     """The Jesters' players whose marked player won the round, shared wins
     included, whether or not they are still in the round themselves."""

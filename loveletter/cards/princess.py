@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import PRINCESS_DISCARDED, player_eliminated, remaining
-from loveletter.cards.base import CardRules
+from loveletter.cards.base import CardRules, Showdown
 from loveletter.events import Event
 from loveletter.rules import implements
 
@@ -36,5 +36,19 @@ def discarded(player: int) -> tuple[Event, ...]:
     return (player_eliminated(player, PRINCESS_DISCARDED, ()),)
 
 
+@implements("round.hand-bonus-online")
+def lifted_over_bishop(showdown: Showdown, holder: int) -> int:
+    """Online (ruling 45): +4 while another player still in the round holds
+    a Bishop, so that she outranks him as in Premium's showdown."""
+    others = (card for seat, card in showdown.hands if seat != holder)
+    return 4 if Card.BISHOP in others else 0
+
+
 #: bishop.princess-beats-bishop: a showdown cycle goes to her (ruling 28)
-RULES = CardRules(Card.PRINCESS, princess, when_discarded=discarded, wins_showdown_cycle=True)
+RULES = CardRules(
+    Card.PRINCESS,
+    princess,
+    when_discarded=discarded,
+    wins_showdown_cycle=True,
+    hand_bonus=lifted_over_bishop,
+)

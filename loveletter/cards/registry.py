@@ -49,6 +49,14 @@ _MODULES = (
 )
 
 _BY_CARD = {module.RULES.card: module.RULES for module in _MODULES}
+#: a card module's ``ONLINE_RULES``, where the online edition's card differs
+_ONLINE = {
+    card: getattr(module, "ONLINE_RULES", module.RULES)
+    for card, module in ((m.RULES.card, m) for m in _MODULES)
+}
 
 #: the rules of every kind, indexed by card code
 CARD_RULES: tuple[CardRules, ...] = tuple(_BY_CARD[card] for card in Card)
+#: the same for the online edition: the Baroness and the Cardinal choose
+#: and look as 004 says (their modules' ``ONLINE_RULES``)
+ONLINE_CARD_RULES: tuple[CardRules, ...] = tuple(_ONLINE[card] for card in Card)

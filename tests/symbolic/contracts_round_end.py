@@ -21,6 +21,9 @@ from loveletter.rulesets import PREMIUM
 
 from .contracts_harness import PREMIUM_INDEX, concrete, fresh_caches, make_state, seat_sets, truth
 
+#: tokens to win a 5-player Premium game
+_PREMIUM_5_TO_WIN = PREMIUM.setup(5).tokens_to_win or 0
+
 
 def spy_token_goes_to_a_sole_spy_still_in(
     players: int, out_mask: int, spy_mask: int, doubled: int
@@ -72,7 +75,7 @@ def constable_pays_when_in_the_pile_at_a_knock_out(
     pays nothing; no one else gains anything. Rules:
     constable.knocked-out-token, princess.knock-out-effects-apply,
     game.immediate-win."""
-    assert 0 <= tokens < PREMIUM.tokens_to_win(5)
+    assert 0 <= tokens < _PREMIUM_5_TO_WIN
     fresh_caches()
     (tokens,) = concrete(tokens)
     in_pile = truth(in_pile)
@@ -93,7 +96,7 @@ def constable_pays_when_in_the_pile_at_a_knock_out(
     awarded = [e for e in events if type(e) is TokenAwarded]
     if in_pile:
         assert awarded == [TokenAwarded(1, TokenReason.CONSTABLE, tokens + 1)]
-        wins = tokens + 1 == PREMIUM.tokens_to_win(5)
+        wins = tokens + 1 == _PREMIUM_5_TO_WIN
         assert (GameEnded((1,)) in events) is wins
     else:
         assert awarded == []
