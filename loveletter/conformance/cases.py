@@ -37,11 +37,11 @@ from loveletter.conformance.vocabulary import (
 from loveletter.errors import LoveLetterError
 
 #: the case format this package reads (the ``format`` key of a case)
-CASE_FORMAT = 1.2
+CASE_FORMAT = 1.3
 #: every ``format`` a case may declare: each only added to the one before
-#: (1.1: Premium; 1.2: accepted steps and outcome checks), so an older case
-#: reads the same under the newest
-CASE_FORMATS = (1, 1.1, 1.2)
+#: (1.1: Premium; 1.2: accepted steps and outcome checks; 1.3: the online
+#: edition), so an older case reads the same under the newest
+CASE_FORMATS = (1, 1.1, 1.2, 1.3)
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -70,8 +70,17 @@ _TOP_KEYS = {
     "start",
     "start_rejected",
     "steps",
+    # format 1.3
+    "settings",
 }
-_DEAL_KEYS = {"deck", "first_player", "tokens", "round_number", "events"}
+_DEAL_KEYS = {"deck", "first_player", "tokens", "round_number", "events", "order", "seed"}
+#: the keys of format 1.3 (the online edition) in a deal and in a position
+_DEAL_KEYS_13 = frozenset({"order", "seed"})
+_POSITION_KEYS_13 = frozenset({"order", "exits", "left", "seed"})
+_STATE_FIELDS_13 = frozenset({"order", "exits", "left"})
+_OUTCOME_CHECKS_13 = frozenset({"ranks", "win_counters"})
+_COMMANDS_13 = frozenset({"Leave", "TimeOut"})
+_SETTINGS_KEYS = {"decks", "turn_time_ms", "random_moves", "intermission_ms"}
 _POSITION_KEYS = {
     "deck",
     "set_aside",
@@ -91,6 +100,11 @@ _POSITION_KEYS = {
     "marks",
     "contenders",
     "returns",
+    # format 1.3
+    "order",
+    "exits",
+    "left",
+    "seed",
 }
 _STEP_KEYS = {"command", "events", "rejected", "accepted", "seen_by", "checks", "note"}
 _LEGAL_KEYS = {
@@ -350,6 +364,8 @@ def parse_case(data: Any, file: str) -> Case:
         c.integer(number, f"rulings[{i}]", minimum=1)
     ruleset = c.text(c.require(data, "", "ruleset"), "ruleset")
     players = c.integer(c.require(data, "", "players"), "players", minimum=1)
+    if "settings" in data:
+        _settings(c, data["settings"])
     _start(c, c.require(data, "", "start"), players)
     steps = c.array(c.require(data, "", "steps"), "steps")
     rejected_start = data.get("start_rejected", False)
@@ -361,8 +377,10 @@ def parse_case(data: Any, file: str) -> Case:
         raise c.fail("steps", "a case has at least one step")
     for i, step in enumerate(steps):
         _step(c, step, f"steps[{i}]", players)
-        if fmt != 1.2:
+        if fmt in (1, 1.1):
             _newer_keys(c, step, f"steps[{i}]")
+    if fmt != 1.3:
+        _online_keys(c, data)
     return Case(
         id=case_id,
         title=title,
@@ -390,6 +408,10 @@ def _start(c: _Checker, value: Any, players: int) -> None:
             c.integer(deal["round_number"], "start.deal.round_number", minimum=1)
         if "events" in deal:
             c.events(deal["events"], "start.deal.events")
+        if "order" in deal:
+            c.seats(deal["order"], "start.deal.order", players)
+        if "seed" in deal:
+            _seed(c, deal["seed"], "start.deal.seed")
         return
     field = "start.position"
     p = c.mapping(start["position"], field, _POSITION_KEYS)
@@ -438,6 +460,52 @@ def _start(c: _Checker, value: Any, players: int) -> None:
             raise c.fail(where, "a return is [player, count]")
         c.seat(item[0], f"{where}[0]", players)
         c.integer(item[1], f"{where}[1]", minimum=1)
+    for key in ("order", "exits", "left"):
+        if key in p:
+            c.seats(p[key], f"{field}.{key}", players)
+    if "seed" in p:
+        _seed(c, p["seed"], f"{field}.seed")
+
+
+def _seed(c: _Checker, value: Any, field: str) -> None:
+    """A seed: an integer, or decimal digits as this package writes it."""
+    if isinstance(value, str):
+        if not re.fullmatch(r"0|[1-9][0-9]{0,77}", value):
+            raise c.fail(field, f"a seed is written as decimal digits, not {_short(value)}")
+        return
+    c.integer(value, field)
+
+
+def _settings(c: _Checker, value: Any) -> None:
+    settings = c.mapping(value, "settings", _SETTINGS_KEYS)
+    for key in ("decks", "turn_time_ms", "intermission_ms"):
+        if key in settings:
+            c.integer(settings[key], f"settings.{key}", minimum=0)
+    if "random_moves" in settings and not isinstance(settings["random_moves"], bool):
+        raise c.fail("settings.random_moves", "expected true or false")
+
+
+def _online_keys(c: _Checker, data: dict[str, Any]) -> None:
+    """Format 1.3's additions (the online edition) appear only in a case
+    that declares 1.3."""
+    need = "needs format: 1.3"
+    if data.get("ruleset") == "online":
+        raise c.fail("ruleset", f"an online case {need}")
+    if "settings" in data:
+        raise c.fail("settings", f"table settings {need}")
+    start = data.get("start", {})
+    for name, keys in (("deal", _DEAL_KEYS_13), ("position", _POSITION_KEYS_13)):
+        for key in keys & set(start.get(name, {})):
+            raise c.fail(f"start.{name}.{key}", f"this key {need}")
+    for i, step in enumerate(data.get("steps", [])):
+        for key in step.get("checks", {}):
+            if key in _STATE_FIELDS_13 or key in _OUTCOME_CHECKS_13:
+                raise c.fail(f"steps[{i}].checks.{key}", f"this check {need}")
+        command = step.get("command")
+        if isinstance(command, dict) and (
+            command.get("type") in _COMMANDS_13 or "order" in command
+        ):
+            raise c.fail(f"steps[{i}].command", f"this command {need}")
 
 
 def _newer_keys(c: _Checker, step: Any, field: str) -> None:
@@ -446,7 +514,7 @@ def _newer_keys(c: _Checker, step: Any, field: str) -> None:
     if "accepted" in step:
         raise c.fail(f"{field}.accepted", "an accepted step needs format: 1.2")
     for key in step.get("checks", {}):
-        if key in OUTCOME_CHECKS:
+        if key in OUTCOME_CHECKS and key not in _OUTCOME_CHECKS_13:
             raise c.fail(f"{field}.checks.{key}", "outcome checks need format: 1.2")
 
 
@@ -494,7 +562,7 @@ def _checks(c: _Checker, value: Any, field: str, players: int) -> None:
     if "decision" in checks and checks["decision"] not in DECISIONS:
         known = ", ".join(sorted(DECISIONS))
         raise c.fail(f"{field}.decision", f"unknown decision {checks['decision']!r} ({known})")
-    for key in ("out", "protected", "winners"):
+    for key in ("out", "protected", "winners", "order", "exits", "left"):
         if key in checks:
             c.seats(checks[key], f"{field}.{key}", players)
     for key in ("to_act", "current"):
@@ -546,6 +614,15 @@ def _outcome_checks(c: _Checker, checks: dict[str, Any], field: str, players: in
         hand = c.mapping(checks["hand"], where, {"player", "cards"})
         c.seat(c.require(hand, where, "player"), f"{where}.player", players)
         c.cards(c.require(hand, where, "cards"), f"{where}.cards")
+    if "ranks" in checks:
+        ranks = c.array(checks["ranks"], f"{field}.ranks")
+        if len(ranks) != players:
+            raise c.fail(f"{field}.ranks", f"expected {players} ranks, one per seat")
+        for i, rank in enumerate(ranks):
+            if rank is not None:
+                c.integer(rank, f"{field}.ranks[{i}]", minimum=1)
+    if "win_counters" in checks:
+        c.tokens(checks["win_counters"], f"{field}.win_counters", players)
     if "shown" in checks:
         where = f"{field}.shown"
         shown = c.mapping(checks["shown"], where, {"player", "sightings"})

@@ -46,7 +46,9 @@ EVERYTHING: frozenset[str] = frozenset(CAPABILITIES)
 PILE_ORDER_RULE = "turn.played-cards-face-up"
 
 #: outcome checks derived from the state observation
-_FROM_STATE = frozenset({"round_over", "round_winners", "deck_size", "top_card", "hand"})
+_FROM_STATE = frozenset(
+    {"round_over", "round_winners", "deck_size", "top_card", "hand", "ranks", "win_counters"}
+)
 
 
 @attrs.frozen
@@ -157,6 +159,8 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
         "start": script_start,
         "steps": steps,
     }
+    if "settings" in data:
+        script["settings"] = data["settings"]
     return Plan(case, script, prelude, tuple(index), tuple(skipped), replay is not None)
 
 
@@ -245,15 +249,35 @@ def judge(plan: Plan, reply: Mapping[str, JSON], options: Options) -> Verdict:
             )
             return j.verdict()
     _judge_deal(j, reply, results)
+    unseeded = "seeded-chance" not in j.caps
+    diverged = False  # a random move of another draw came before
     for number, (step, at) in enumerate(zip(case.data["steps"], plan.steps, strict=True)):
         if at is None:
             continue
         label = f"step {number + 1}"
-        if "checks" in step:
+        if diverged:
+            j.na(f"{label}: after a time-out's random move", "seeded-chance")
+        elif "checks" in step:
             _judge_checks(j, label, step["checks"], results[at].get("observation") or {})
+        elif unseeded and _random_move(step):
+            # the move is the rules' only if drawn as ours is: judge that
+            # the time-out was taken, and nothing that follows from the move
+            label = f"{label} {render(step['command'])}"
+            if "rejected" in step:
+                _judge_command(j, label, step, results[at])
+                continue
+            _judge_command(j, label, {"command": step["command"], "accepted": True}, results[at])
+            j.na(f"{label}: the random move it made", "seeded-chance")
+            diverged = True
         else:
             _judge_command(j, f"{label} {render(step['command'])}", step, results[at])
     return j.verdict()
+
+
+def _random_move(step: Mapping[str, JSON]) -> bool:
+    """Whether a step's command makes a move drawn from the seed."""
+    command = step.get("command")
+    return isinstance(command, dict) and command.get("type") == "TimeOut"
 
 
 def _judge_deal(j: _Judge, reply: Mapping[str, JSON], results: list[JSON]) -> None:
@@ -347,6 +371,11 @@ def _derived(key: str, expected: JSON, state: Mapping[str, JSON]) -> JSON:
     if key == "round_winners":
         result = state.get("round_result")
         return result.get("winners") if isinstance(result, dict) else []
+    if key == "ranks":
+        result = state.get("round_result")
+        return result.get("ranks") if isinstance(result, dict) else None
+    if key == "win_counters":
+        return state.get("tokens")
     deck = state.get("deck")
     if key == "deck_size":
         return len(deck) if isinstance(deck, list) else None

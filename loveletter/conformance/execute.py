@@ -19,7 +19,7 @@ from loveletter.engine import deal_events, legal_commands, push, replay, start_g
 from loveletter.errors import IllegalCommand, PositionError, RejectionKind, SerializationError
 from loveletter.positions import Position, from_position, to_position
 from loveletter.serialization import from_data, to_data
-from loveletter.state import GameState, Sighting
+from loveletter.state import GameState, Sighting, TableSettings
 from loveletter.views import events_for, view
 
 JSON = Any
@@ -67,11 +67,19 @@ def start_state(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
     ruleset, players = script["ruleset"], script["players"]
     start = script["start"]
     try:
+        settings = TableSettings(**script["settings"]) if "settings" in script else None
         if "deal" in start:
             deal = start["deal"]
             deck = _cards(deal["deck"], "start.deal.deck")
+            order = deal.get("order")
             events = start_game(
-                ruleset, players, seed=0, first_player=deal.get("first_player", 0), deck=deck
+                ruleset,
+                players,
+                seed=int(deal.get("seed", 0)),
+                first_player=deal.get("first_player", None if order else 0),
+                deck=deck,
+                order=order,
+                settings=settings,
             )
             state = replay(events)
             if "tokens" in deal or "round_number" in deal:
@@ -84,8 +92,14 @@ def start_state(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
                     round_number=round_number,
                 )
                 state = from_position(position)
+                drawn = state.table.order or None
                 events = deal_events(
-                    state.ruleset, players, round_number, deal.get("first_player", 0), deck
+                    state.ruleset,
+                    players,
+                    round_number,
+                    drawn[0] if drawn else deal.get("first_player", 0),
+                    deck,
+                    order=drawn,
                 )
             return state, to_data(list(events))
         p = start["position"]
@@ -119,6 +133,11 @@ def start_state(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
             marks=tuple(tuple(mark) for mark in p.get("marks", ())),
             contenders=tuple(p.get("contenders", ())),
             returns=tuple(tuple(item) for item in p.get("returns", ())),
+            seed=int(p.get("seed", 0)),
+            settings=settings,
+            order=tuple(p.get("order", ())),
+            exits=tuple(p.get("exits", ())),
+            left=tuple(p.get("left", ())),
         )
         return from_position(position), []
     except ScriptError:
@@ -175,6 +194,9 @@ def observe_state(state: GameState) -> dict[str, JSON]:
         "marks": to_data(state.marks),
         "contenders": list(state.contenders),
         "pending": list(state.pending),
+        "order": list(state.table.order),
+        "exits": list(state.exits),
+        "left": sorted(state.table.left),
     }
 
 

@@ -173,7 +173,10 @@ class _Goal:
 
     @property
     def threshold(self) -> int:
-        return self.rules.tokens_to_win(self.players)
+        needed = self.rules.tokens_to_win(self.players)
+        # an online match has no tokens to win: nothing in its win counters
+        # ends it, so no count is out of reach
+        return needed if needed is not None else 2**31
 
 
 def _goal(
@@ -554,7 +557,7 @@ def _steer(
     if card is not Card.BISHOP and card is not Card.JESTER and card is not Card.GUARD:
         return options
     rules = table.ruleset
-    threshold = rules.tokens_to_win(table.players)
+    threshold = rules.tokens_to_win(table.players) or 2**31
     toward: list[Command] = []
     for command in options:
         assert isinstance(command, PlayCard)

@@ -51,6 +51,28 @@ _MARKS = {
     "type": "array",
     "items": {"type": "array", "items": _REF_SEAT, "minItems": 2, "maxItems": 2},
 }
+_RANKS = {
+    "type": "array",
+    "items": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}]},
+}
+#: an online table's settings (format 1.3; ruling 52 gives the ranges the
+#: rules accept: outside them the start is refused, not malformed)
+_SETTINGS = {
+    "type": "object",
+    "properties": {
+        "decks": {"type": "integer", "minimum": 0},
+        "turn_time_ms": {"type": "integer", "minimum": 0},
+        "random_moves": {"type": "boolean"},
+        "intermission_ms": {"type": "integer", "minimum": 0},
+    },
+    "additionalProperties": False,
+}
+_SEED = {
+    "anyOf": [
+        {"type": "string", "pattern": "^(0|[1-9][0-9]{0,77})$"},
+        {"type": ["integer", "null"]},
+    ]
+}
 
 _FIELD_TYPES: dict[str, JSON] = {
     "player": _REF_SEAT,
@@ -72,12 +94,10 @@ _FIELD_TYPES: dict[str, JSON] = {
     "total": _COUNT,
     # ours, never compared: this package writes decimal digits (exact in any
     # language's JSON), older files and other implementations an integer
-    "seed": {
-        "anyOf": [
-            {"type": "string", "pattern": "^(0|[1-9][0-9]{0,77})$"},
-            {"type": ["integer", "null"]},
-        ]
-    },
+    "seed": _SEED,
+    "settings": {"anyOf": [_SETTINGS, {"type": "null"}]},
+    "order": {"anyOf": [_SEATS, {"type": "null"}]},
+    "ranks": {"anyOf": [_RANKS, {"type": "null"}]},
     "ruleset": {"type": "string"},
     "winners": _SEATS,
     "from_set_aside": {"type": "boolean"},
@@ -177,6 +197,7 @@ def case_schema() -> JSON:
                         "reason": {"enum": [r.value for r in RoundEndReason]},
                         "winners": _SEATS,
                         "revealed": _FIELD_TYPES["revealed"],
+                        "ranks": _FIELD_TYPES["ranks"],
                     },
                     "additionalProperties": False,
                 },
@@ -188,6 +209,9 @@ def case_schema() -> JSON:
         "marks": _MARKS,
         "contenders": _SEATS,
         "pending": _SEATS,
+        "order": _SEATS,
+        "exits": _SEATS,
+        "left": _SEATS,
     }
     assert set(state_checks) == set(STATE_FIELDS)
     commands = {"type": "array", "items": {"$ref": "#/$defs/command"}}
@@ -204,6 +228,7 @@ def case_schema() -> JSON:
             "sightings": {"type": "array", "items": sighting},
             "legal_commands": commands,
             "deck_bottom": {"type": "array", "items": _NULLABLE_CARD},
+            "settings": _FIELD_TYPES["settings"],
             **{k: v for k, v in state_checks.items() if k in VIEW_FIELDS},
         },
         "additionalProperties": False,
@@ -260,6 +285,8 @@ def case_schema() -> JSON:
             },
             "additionalProperties": False,
         },
+        "ranks": _RANKS,
+        "win_counters": {"type": "array", "items": _COUNT},
     }
     assert set(outcome_checks) == set(OUTCOME_CHECKS)
     checks_step = {
@@ -294,6 +321,8 @@ def case_schema() -> JSON:
             "tokens": {"type": "array", "items": _COUNT},
             "round_number": {"type": "integer", "minimum": 1},
             "events": events,
+            "order": _SEATS,
+            "seed": _SEED,
         },
         "additionalProperties": False,
     }
@@ -318,18 +347,22 @@ def case_schema() -> JSON:
             "marks": _MARKS,
             "contenders": _SEATS,
             "returns": _MARKS,
+            "order": _SEATS,
+            "exits": _SEATS,
+            "left": _SEATS,
+            "seed": _SEED,
         },
         "additionalProperties": False,
     }
     return {
         "$schema": DRAFT,
         "$id": BASE + "case-v1.json",
-        "title": "Love Letter conformance case, format 1.2 (reads formats 1 and 1.1 too)",
+        "title": "Love Letter conformance case, format 1.3 (reads formats 1, 1.1 and 1.2 too)",
         "description": "See conformance/README.md for the meaning of every field.",
         "type": "object",
         "required": ["format", "id", "title", "rules", "ruleset", "players", "start", "steps"],
         "properties": {
-            "format": {"enum": [1, 1.1, 1.2]},
+            "format": {"enum": [1, 1.1, 1.2, 1.3]},
             "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
             "title": {"type": "string", "minLength": 1},
             "description": {"type": "string"},
@@ -341,6 +374,7 @@ def case_schema() -> JSON:
             "rulings": {"type": "array", "items": {"type": "integer", "minimum": 1}},
             "ruleset": {"enum": sorted(RULESETS)},
             "players": {"type": "integer", "minimum": 1},
+            "settings": _SETTINGS,
             "start": {
                 "type": "object",
                 "minProperties": 1,
@@ -523,6 +557,7 @@ def protocol_schemas() -> dict[str, JSON]:
                         "id": {"type": "string"},
                         "ruleset": {"type": "string"},
                         "players": case["players"],
+                        "settings": case["settings"],
                         "start": case["start"],
                         "steps": {"type": "array", "items": script_step},
                     },

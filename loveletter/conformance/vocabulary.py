@@ -17,10 +17,12 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.errors import RejectionKind
 from loveletter.events import EVENT_TYPES
@@ -38,10 +40,22 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 #: command type -> its fields
 COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
     cls.__name__: tuple(f.name for f in attrs.fields(cls))
-    for cls in (PlayCard, KeepCard, DrawCard, StartRound, LookAtHand, Redraw, Decline)
+    for cls in (
+        PlayCard,
+        KeepCard,
+        DrawCard,
+        StartRound,
+        LookAtHand,
+        Redraw,
+        Decline,
+        Leave,
+        TimeOut,
+    )
 }
 
-#: the commands a player gives (``StartRound`` is the dealer's chance step)
+#: the commands a player gives (``StartRound`` is the dealer's chance step,
+#: ``TimeOut`` a host's; ``Leave`` is a player's but never a legal command:
+#: it is always open to a seated player, outside the game's moves)
 PLAYER_COMMANDS: frozenset[str] = frozenset(
     {"PlayCard", "KeepCard", "DrawCard", "LookAtHand", "Redraw", "Decline"}
 )
@@ -71,6 +85,10 @@ STATE_FIELDS: tuple[str, ...] = (
     "marks",
     "contenders",
     "pending",
+    # format 1.3 (online)
+    "order",
+    "exits",
+    "left",
 )
 
 #: the outcome checks of format 1.2: what people ask about a moment of a
@@ -83,6 +101,9 @@ OUTCOME_CHECKS: tuple[str, ...] = (
     "top_card",
     "hand",
     "shown",
+    # format 1.3 (online)
+    "ranks",
+    "win_counters",
 )
 
 #: what an implementation may declare it offers (the handshake's
@@ -99,6 +120,9 @@ CAPABILITIES: tuple[str, ...] = (
     "views",  # one player's view
     "rejection-kinds",  # refusals name one of REJECTION_KINDS
     "perft",  # counts of legal command sequences
+    # draws time-out moves (and unstacked turn orders) from the seed with the
+    # documented chance function (loveletter/chance.py), as the cases expect
+    "seeded-chance",
 )
 
 #: the fields of a player's view
