@@ -501,6 +501,10 @@ def _check_hands(state: GameState, n: int, out: frozenset[int], fail: Fail) -> N
             allowed = (1,)
         elif decision is Decision.PLAY:
             allowed = (2,)
+        elif _left_before_playing(state):
+            # the others may have left while the current player still held
+            # the card they had drawn (ruling 50)
+            allowed = (1, 2)
         elif decision is Decision.CHANCELLOR:
             allowed = (2, 3)
         else:
@@ -508,6 +512,18 @@ def _check_hands(state: GameState, n: int, out: frozenset[int], fail: Fail) -> N
         if size not in allowed:
             expected = " or ".join(map(str, allowed))
             raise fail(f"hands[{seat}]", f"must hold {expected} card(s), not {size}")
+
+
+def _left_before_playing(state: GameState) -> bool:
+    """Whether the round ended with one player left by departures while
+    its current player still held the card they had drawn."""
+    result = state.table.round_result
+    return (
+        state.table.ruleset.online_table
+        and state.decision not in _PLAYER_DECISIONS
+        and result is not None
+        and result.reason is RoundEndReason.ONE_PLAYER_LEFT
+    )
 
 
 @implements("handmaid.protection-until-next-turn", "out.untargetable")

@@ -29,9 +29,12 @@ from loveletter import (
     Command,
     GameState,
     IllegalCommand,
+    Leave,
     Position,
     RejectionKind,
     StartRound,
+    TableSettings,
+    TimeOut,
     decide,
     dumps,
     evolve,
@@ -326,7 +329,9 @@ def check(state: GameState, command: Command, *expected: Event) -> GameState:
     for event in events:
         folded = evolve(folded, event)
     assert folded == after
-    if not isinstance(command, StartRound):
+    # the dealer's deal, a departure and a host's time-out are never among
+    # a player's legal moves
+    if not isinstance(command, StartRound | Leave | TimeOut):
         assert command in legal_commands(state)
     return after
 
@@ -344,3 +349,85 @@ def reject(state: GameState, command: Command, kind: RejectionKind) -> IllegalCo
     assert dumps(state) == before
     assert command not in legal_commands(state)
     return decided.value
+
+
+def online(
+    *,
+    hands: Sequence[Cards],
+    deck: Cards = "",
+    discards: Sequence[Cards] | None = None,
+    current: int | None = None,
+    drawn: bool = True,
+    order: Sequence[int] | None = None,
+    out: Iterable[int] = (),
+    exits: Sequence[int] = (),
+    left: Iterable[int] = (),
+    protected: Iterable[int] = (),
+    tokens: Sequence[int] | None = None,
+    round_number: int = 1,
+    seed: int = 0,
+    required: int | None = None,
+    marks: Sequence[tuple[int, int]] = (),
+    decks: int = 1,
+    random_moves: bool = True,
+    draws: int = 0,
+    rest: int | None = None,
+) -> GameState:
+    """An online state (rulings 41-43): no set-aside or face-up card, every
+    unplaced card under ``deck`` (least eventful first), or at the bottom of
+    seat ``rest``'s discard pile when given, a turn order
+    (``order``, seat order by default) whose first seat is current unless
+    ``current`` says otherwise, and the turn number its cards imply (one per
+    player dealt in, one per turn's draw, ``draws`` replacement draws).
+    ``exits`` lists the players out in the order they went out (``out``
+    defaults to them); ``left`` the players who left the match."""
+    players = len(hands)
+    ruleset = "online"
+    hand_cards = [cards(h) for h in hands]
+    pile = [cards(d) for d in discards or [""] * players]
+    seats = (
+        tuple(order)
+        if order is not None
+        else tuple(p for p in range(players) if p not in set(left) - set(exits))
+    )
+    rules = get_ruleset(ruleset)
+    full = Counter(rules.deck_for(players, decks))
+    used = Counter(card for zone in (*hand_cards, *pile, cards(deck)) for card in zone)
+    extra = used - full
+    if extra:
+        raise ValueError(f"more cards placed than the online deck holds: {dict(extra)}")
+    full -= used
+    unplaced = tuple(card for card in _FILL_ORDER for _ in range(full[card]))
+    top = cards(deck)
+    if rest is None:
+        top += unplaced
+    else:
+        pile[rest] = unplaced + pile[rest]
+    held = sum(map(len, hand_cards)) + sum(map(len, pile))
+    turn_number = held - len(seats) - draws + (0 if drawn else 1)
+    assert turn_number >= 1, f"these cards fit no turn of a round ({turn_number})"
+    return from_position(
+        Position(
+            ruleset=ruleset,
+            players=players,
+            deck=top,
+            set_aside=None,
+            face_up=(),
+            hands=tuple(hand_cards),
+            discards=tuple(pile),
+            current=seats[0] if current is None else current,
+            drawn=drawn,
+            out=tuple(out) or tuple(exits) + tuple(p for p in range(players) if p not in seats),
+            protected=tuple(protected),
+            tokens=tuple(tokens) if tokens is not None else None,
+            round_number=round_number,
+            turn_number=turn_number,
+            seed=seed,
+            required=required,
+            marks=tuple(marks),
+            settings=TableSettings(decks=decks, random_moves=random_moves),
+            order=seats,
+            exits=tuple(exits),
+            left=tuple(left),
+        )
+    )

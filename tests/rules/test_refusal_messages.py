@@ -313,7 +313,7 @@ def test_an_unknown_ruleset_or_a_bad_seed_names_the_argument() -> None:
         start_game("2020", 2, seed=1)
     assert (refused.value.field, refused.value.detail) == (
         "ruleset",
-        "unknown ruleset '2020' (known: 2019, 2019-classic, premium)",
+        "unknown ruleset '2020' (known: 2019, 2019-classic, online, premium)",
     )
     with pytest.raises(SetupError) as refused:
         start_game("2019", 2, seed="x")  # type: ignore[arg-type]
