@@ -8,6 +8,10 @@ saw it. ``show FILE`` prints a whole state for a bug report: a record's
 state (after ``--at N`` commands if asked), a saved ``GameState`` or a
 ``Position``. Both check what they read against the rules first, so a file
 that no game produces is refused with the index of its first wrong event.
+
+An online match has no end and no winner (ruling 44): for its records both
+end with the scoreboard (:mod:`loveletter.scoreboard`), the ranks of every
+round that ended and the win counters, partial wins included.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from typing import Any
 from loveletter.errors import LoveLetterError, SerializationError
 from loveletter.positions import Position, from_position
 from loveletter.records import GameRecord, read_json_file
+from loveletter.rulesets import Scoring
+from loveletter.scoreboard import Scoreboard
 from loveletter.state import GameState
 
 #: exit status when the file cannot be read or is not a possible game
@@ -91,7 +97,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(line)
     outcome = record.outcome()
     print()
-    if outcome is None:
+    if record.ruleset.scoring is Scoring.RANKS:
+        # round ends, counters and leaving are public: every viewer sees them
+        for line in record.scoreboard().lines():
+            print(line)
+    elif outcome is None:
         print(f"The record stops before the game's end (round {record.state.round_number}).")
     else:
         tokens = ", ".join(f"Player {seat} {n}" for seat, n in enumerate(outcome.tokens))
@@ -107,9 +117,13 @@ def _cmd_show(args: argparse.Namespace) -> int:
     try:
         value = read_json_file(args.file)
         moves: tuple[Any, ...] = ()
+        board: Scoreboard | None = None
         if isinstance(value, GameRecord):
             moves = value.commands()
-            state = value.state if args.at is None else _state_at(value, args.at)
+            record = value if args.at is None else _record_at(value, args.at)
+            state = record.state
+            if record.ruleset.scoring is Scoring.RANKS:
+                board = record.scoreboard()
         elif isinstance(value, Position):
             state = from_position(value)
         elif isinstance(value, GameState):
@@ -123,14 +137,18 @@ def _cmd_show(args: argparse.Namespace) -> int:
             print(f"{number:4}. {format_command(command)}")
         print()
     print(describe_state(state))
+    if board is not None:
+        print()
+        for line in board.lines():
+            print(line)
     return 0
 
 
-def _state_at(record: GameRecord, count: int) -> GameState:
+def _record_at(record: GameRecord, count: int) -> GameRecord:
     commands = record.commands()
     if not 0 <= count <= len(commands):
         raise SerializationError("--at", f"the record has {len(commands)} commands, not {count}")
     partial = GameRecord(record.events[:1])
     for command in commands[:count]:
         partial = partial.push(command)
-    return partial.state
+    return partial

@@ -11,11 +11,12 @@ case-insensitive; items are separated by any run of white space, which a
 comma needs on neither side; a seat or a number has no space inside::
 
     command = seat , action | deal ;
-    action  = "draw" | "redraw" | "decline"
+    action  = "draw" | "redraw" | "decline" | "leave" | "timeout"
             | "look" , "at" , seat
             | "keep" , card , [ "," , "bottom" , card , { "then" , card } ]
             | card , [ "on" , seat , [ "and" , seat ] ] , [ "naming" , name ] ;
-    deal    = "deal" , [ "first" , seat ] , [ "deck" , [ card , { "," , card } ] ] ;
+    deal    = "deal" , [ "first" , seat ] , [ "order" , [ seat , { "," , seat } ] ]
+            , [ "deck" , [ card , { "," , card } ] ] ;
     name    = card | number ;
     seat    = "P" , digits ;                    (* P0, P12 *)
     number  = [ "-" ] , digits ;
@@ -39,9 +40,14 @@ What each form means:
 * ``P0 look at P2``: a Cardinal's look; ``P1 redraw`` and ``P1 decline``
   answer a Bishop's offer (``decline`` also skips a Cardinal's look);
   ``P0 draw`` takes a turn's draw.
+* ``P2 leave``: :class:`~loveletter.commands.Leave`, the player leaves the
+  match; ``P1 timeout``: :class:`~loveletter.commands.TimeOut`, a host says
+  the player ran out of time (both online only, which the engine checks).
 * ``deal``: the next round (:class:`~loveletter.commands.StartRound`);
-  ``first P2`` picks the first player, ``deck`` lists a stacked deck top
-  first, separated by commas. ``deal deck`` alone is a stacked empty deck.
+  ``first P2`` picks the first player, ``order`` stacks the round's turn
+  order (online: ``order P2, P0, P1``, first player first), ``deck`` lists
+  a stacked deck top first; both lists are separated by commas. ``deal
+  deck`` alone is a stacked empty deck, ``deal order`` alone an empty order.
 
 >>> parse_command("p0  guard on p2 NAMING priest")
 PlayCard(player=0, card=<Card.GUARD: 1>, target=2, guess=<Card.PRIEST: 2>, second_target=None)
@@ -53,6 +59,10 @@ PlayCard(player=0, card=<Card.GUARD: 1>, target=2, guess=<Card.PRIEST: 2>, secon
 'P0 keep Dowager Queen, bottom Guard then Baron'
 >>> format_command(parse_command("deal first P1 deck Guard, Dowager Queen"))
 'deal first P1 deck Guard, Dowager Queen'
+>>> parse_command("deal order P2,P0 , P1")
+StartRound(deck=None, first_player=None, order=(2, 0, 1))
+>>> format_command(parse_command("p2 LEAVE")), format_command(parse_command("P1 TimeOut"))
+('P2 leave', 'P1 timeout')
 >>> try:
 ...     parse_command("P0 Guard on P2 naming")
 ... except NotationError as error:
@@ -60,7 +70,8 @@ PlayCard(player=0, card=<Card.GUARD: 1>, target=2, guess=<Card.PRIEST: 2>, secon
 column 21: expected a card name or a number, found the end of the text
 
 :func:`format_command` writes the canonical form (the spelling above, one
-space between items, ``", "`` before ``bottom`` and between deck cards), and
+space between items, ``", "`` before ``bottom``, between deck cards and
+between the seats of an order), and
 ``parse_command(format_command(c)) == c`` for every command it can write.
 Bad text raises :class:`~loveletter.errors.NotationError` saying what was
 expected and at which column, and nothing else: text longer than
@@ -78,17 +89,20 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.errors import NotationError
 
 __all__ = ["MAX_TEXT", "card_text", "format_command", "parse_command"]
 
-#: the longest text :func:`parse_command` reads (a stacked 32-card Premium
-#: deck with every name spelled out fits in well under half of it)
+#: the longest text :func:`parse_command` reads (the largest stacked deal,
+#: an online round of three decks, 96 cards, with eight seats in its order
+#: and every name spelled out, fits in under half of it)
 MAX_TEXT = 2000
 #: seat and number fields have at most this many digits
 MAX_DIGITS = 3
@@ -105,7 +119,7 @@ _MULTI_WORD = sorted(
     key=lambda item: -len(item[0]),
 )
 
-_KEYWORDS = ("draw", "redraw", "decline", "look", "keep")
+_KEYWORDS = ("draw", "redraw", "decline", "leave", "timeout", "look", "keep")
 
 
 def card_text(card: Card) -> str:
@@ -146,12 +160,21 @@ def format_command(command: Command) -> str:
     if type(command) is LookAtHand:
         out = _seat(command.player, "") + " look at "
         return out + _seat(command.owner, out)
-    if type(command) is Redraw or type(command) is Decline or type(command) is DrawCard:
-        return f"{_seat(command.player, '')} {_SIMPLE[type(command)]}"
+    simple = _SIMPLE.get(type(command))
+    if simple is not None:
+        assert isinstance(command, Redraw | Decline | DrawCard | Leave | TimeOut)
+        return f"{_seat(command.player, '')} {simple}"
     raise NotationError(repr(command), "not a command the notation can write")
 
 
-_SIMPLE: dict[type[Command], str] = {Redraw: "redraw", Decline: "decline", DrawCard: "draw"}
+#: the commands written as a seat and one word
+_SIMPLE: dict[type[Command], str] = {
+    Redraw: "redraw",
+    Decline: "decline",
+    DrawCard: "draw",
+    Leave: "leave",
+    TimeOut: "timeout",
+}
 
 
 def _format_play(command: PlayCard, out: str) -> str:
@@ -187,6 +210,14 @@ def _format_deal(command: StartRound) -> str:
     if command.first_player is not None:
         out += " first "
         out += _seat(command.first_player, out)
+    order = command.order
+    if order is not None:
+        if type(order) is not tuple:
+            raise NotationError(out, "the order must be a tuple of seats", len(out))
+        out += " order"
+        for index, seat in enumerate(order):
+            out += " " if index == 0 else ", "
+            out += _seat(seat, out)
     deck = command.deck
     if deck is not None:
         if type(deck) is not tuple:
@@ -366,6 +397,10 @@ def _parse_action(reader: _Reader, player: int) -> Command:
         return Redraw(player)
     if word == "decline":
         return Decline(player)
+    if word == "leave":
+        return Leave(player)
+    if word == "timeout":
+        return TimeOut(player)
     if word == "look":
         reader.expect("at")
         return LookAtHand(player, reader.seat())
@@ -381,7 +416,9 @@ def _parse_action(reader: _Reader, player: int) -> Command:
         else:
             reader.end("', bottom' or the end of the command")
         return KeepCard(player, keep, tuple(bottom))
-    card = reader.card("a card name, 'keep', 'look at', 'draw', 'redraw' or 'decline'")
+    card = reader.card(
+        "a card name, 'keep', 'look at', 'draw', 'redraw', 'decline', 'leave' or 'timeout'"
+    )
     target = second = None
     guess: Card | int | None = None
     if reader.keyword("on"):
@@ -401,6 +438,14 @@ def _parse_action(reader: _Reader, player: int) -> Command:
 
 def _parse_deal(reader: _Reader) -> StartRound:
     first = reader.seat() if reader.keyword("first") else None
+    order: tuple[int, ...] | None = None
+    if reader.keyword("order"):
+        seats: list[int] = []
+        if reader.token.kind == "seat":
+            seats.append(reader.seat())
+            while reader.comma():
+                seats.append(reader.seat())
+        order = tuple(seats)
     deck: tuple[Card, ...] | None = None
     if reader.keyword("deck"):
         cards: list[Card] = []
@@ -410,10 +455,16 @@ def _parse_deal(reader: _Reader) -> StartRound:
                 cards.append(reader.card())
             reader.end("',' and a card, or the end of the command")
         deck = tuple(cards)
+    elif order is not None:
+        reader.end(
+            "',' and a seat, 'deck' or the end of the command"
+            if order
+            else "a seat, 'deck' or the end of the command"
+        )
     else:
         reader.end(
-            "'first', 'deck' or the end of the command"
+            "'first', 'order', 'deck' or the end of the command"
             if first is None
-            else "'deck' or the end of the command"
+            else "'order', 'deck' or the end of the command"
         )
-    return StartRound(deck, first)
+    return StartRound(deck, first, order)

@@ -36,12 +36,13 @@ from typing import Any
 import attrs
 
 from loveletter.cards import Card
-from loveletter.commands import Command
+from loveletter.commands import Command, StartRound
 from loveletter.engine import replay_commands, start_game, step
 from loveletter.errors import SerializationError
-from loveletter.events import Event, GameStarted, PositionEstablished
+from loveletter.events import Event, GameStarted, PositionEstablished, RoundStarted
 from loveletter.positions import Position
-from loveletter.rulesets import Ruleset
+from loveletter.rulesets import Ruleset, Scoring
+from loveletter.scoreboard import Scoreboard
 from loveletter.state import GameState, TableSettings
 
 #: the version of the JSON form written by :func:`record_to_data`
@@ -50,13 +51,35 @@ RECORD_FORMAT = 1
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Outcome:
-    """How a finished game ended: who won, the tokens, the rounds played."""
+    """How a finished game ended: who won, the tokens, the rounds played.
+
+    Online (ruling 44) a match has no end and no winner, so its outcome is
+    the scoreboard so far: ``winners`` is empty, ``tokens`` are the win
+    counters, ``rounds`` the rounds that ended, ``ranks`` each ended
+    round's ranks (one per seat, ``None`` for a seat not dealt in), and
+    ``final`` says whether the match has closed (fewer than two players
+    present) or could go on.
+    """
 
     winners: tuple[int, ...]
     tokens: tuple[int, ...]
     rounds: int
+    #: online: every ended round's ranks, in order (empty elsewhere)
+    ranks: tuple[tuple[int | None, ...], ...] = ()
+    #: False while an online match is still open: more rounds may be dealt
+    final: bool = True
+
+    def __repr__(self) -> str:
+        # the fields other editions never set are left out, so that their
+        # outcome reads as it always has
+        text = f"Outcome(winners={self.winners!r}, tokens={self.tokens!r}, rounds={self.rounds!r}"
+        if self.ranks:
+            text += f", ranks={self.ranks!r}"
+        if not self.final:
+            text += ", final=False"
+        return text + ")"
 
 
 @attrs.frozen(init=False)
@@ -116,6 +139,12 @@ class GameRecord:
         """The record after ``command`` (an :class:`~loveletter.IllegalCommand`
         leaves nothing changed: records are immutable)."""
         after, events = step(self.state, command)
+        if type(command) is StartRound and events and type(events[0]) is RoundStarted:
+            # as a loaded record lists it: the deal its events imply, so that
+            # equal records (equal events) list equal commands
+            dealt = events[0]
+            assert isinstance(dealt, RoundStarted)
+            command = StartRound(dealt.deck, dealt.first_player, dealt.order)
         record = object.__new__(GameRecord)
         record.__attrs_init__(self.events + events, after, (*self._commands, command))
         return record
@@ -152,11 +181,28 @@ class GameRecord:
         return self._commands
 
     def outcome(self) -> Outcome | None:
-        """The winners, tokens and rounds once the game is over, else None."""
+        """The winners, tokens and rounds once the game is over, else None.
+
+        An online match never ends by itself (ruling 44): its outcome is the
+        scoreboard so far as soon as a round has ended (or the match has
+        closed), with ``final`` false while it is open, and None before.
+        """
         state = self.state
+        if state.ruleset.scoring is Scoring.RANKS:
+            board = self.scoreboard()
+            if not board.rounds and not state.is_over:
+                return None
+            return Outcome(
+                state.winners, state.tokens, len(board.rounds), board.ranks, state.is_over
+            )
         if not state.is_over:
             return None
         return Outcome(state.winners, state.tokens, state.round_number)
+
+    def scoreboard(self) -> Scoreboard:
+        """Every ended round (online: its ranks; elsewhere: its winners), every
+        token gained and the counters now (:mod:`loveletter.scoreboard`)."""
+        return Scoreboard.from_events(self.events)
 
     def events_for(self, player: int) -> tuple[Event, ...]:
         """The game as ``player`` saw it: every event redacted for them."""

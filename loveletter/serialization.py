@@ -51,6 +51,7 @@ from loveletter.errors import LoveLetterError, SerializationError
 from loveletter.events import EVENT_TYPES
 from loveletter.positions import Position, from_position
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
+from loveletter.scoreboard import Scoreboard
 from loveletter.state import GameState, RoundResult, Sighting, Table, TableSettings
 from loveletter.validation import check_state, check_table, short
 from loveletter.views import PlayerView
@@ -73,7 +74,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
 TYPES: dict[str, type] = {
     **COMMAND_TYPES,
     **EVENT_TYPES,
-    **{cls.__name__: cls for cls in (Position, GameState, Table, PlayerView)},
+    **{cls.__name__: cls for cls in (Position, GameState, Table, PlayerView, Scoreboard)},
 }
 _NESTED: dict[type, type] = {
     Sighting: Sighting,

@@ -7,6 +7,11 @@ and doubles as a long-running smoke test of it.
 Statistics are read from the event log, not from states: events say *why*
 things happened (how a round ended, why a player went out), which is what a
 report wants to count.
+
+An online match never ends by itself (ruling 44), so an online simulation
+plays matches of a given number of ``rounds`` (with 1 to 3 ``decks``) and
+reports their scoreboards: how often each seat finished at each rank, the
+win counters, partial wins by reason, round ends and eliminations.
 """
 
 from __future__ import annotations
@@ -104,7 +109,7 @@ def play_game(
     )
     if rounds is None and record.ruleset.scoring is Scoring.RANKS:
         raise SetupError(
-            "rounds", f"a {record.ruleset.name} match never ends: say how many rounds to play"
+            "rounds", f"{record.ruleset.name} matches never end: say how many rounds to play"
         )
     watchers = [
         (seat, observe)
@@ -171,6 +176,22 @@ class SimulationReport:
     tied_games: int = 0
     #: games won mid-round, by a token that is not a round's (Premium)
     mid_round_wins: int = 0
+    #: online: copies of the deck in play
+    decks: int = 1
+    #: online: the rounds each match was played for (``None`` elsewhere:
+    #: a game ends by itself)
+    match_rounds: int | None = None
+    #: online: for each seat, the rounds it finished at each rank:
+    #: ``ranks[seat][rank - 1]`` (empty elsewhere)
+    ranks: tuple[tuple[int, ...], ...] = ()
+    #: online: each seat's win counters added up over every match (round
+    #: wins and partial wins; empty elsewhere)
+    win_counters: tuple[int, ...] = ()
+
+    @property
+    def ranked(self) -> bool:
+        """Whether the rounds were ranked (online)."""
+        return self.match_rounds is not None
 
     @property
     def mean_turns_per_round(self) -> float:
@@ -182,7 +203,18 @@ class SimulationReport:
 
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-ready data; enum keys become their string values so
-        that other tools can read the report without this package."""
+        that other tools can read the report without this package. An
+        online report adds ``decks``, ``match_rounds``, ``ranks`` and
+        ``win_counters``."""
+        data = self._common_data()
+        if self.ranked:
+            data["decks"] = self.decks
+            data["match_rounds"] = self.match_rounds
+            data["ranks"] = [list(counts) for counts in self.ranks]
+            data["win_counters"] = list(self.win_counters)
+        return data
+
+    def _common_data(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "players": self.players,
@@ -220,11 +252,14 @@ class _Tally:
         self.eliminations: Counter[EliminationReason] = Counter()
         self.tied_games = 0
         self.mid_round_wins = 0
+        self.ranks = [[0] * players for _ in range(players)]
+        self.win_counters = [0] * players
 
     def add(self, events: Sequence[Event]) -> None:
         self.games += 1
         tied = False
         round_open = False
+        tokens = [0] * len(self.win_counters)
         for event in events:
             kind = type(event)
             if kind is TurnStarted:
@@ -241,8 +276,13 @@ class _Tally:
                 self.round_ends[event.reason] += 1
                 for seat in event.winners:
                     self.round_wins[seat] += 1
+                if event.ranks is not None:
+                    for seat, rank in enumerate(event.ranks):
+                        if rank is not None:
+                            self.ranks[seat][rank - 1] += 1
             elif kind is TokenAwarded:
                 assert isinstance(event, TokenAwarded)
+                tokens[event.player] = event.total
                 if event.reason is not _ROUND_WIN:
                     self.bonus_tokens[event.reason][event.player] += 1
             elif kind is GameTied:
@@ -257,6 +297,8 @@ class _Tally:
                     self.mid_round_wins += 1
         if tied:
             self.tied_games += 1
+        for seat, total in enumerate(tokens):
+            self.win_counters[seat] += total
 
 
 def simulate(
@@ -266,6 +308,9 @@ def simulate(
     seed: int,
     progress: Progress | None = None,
     keep: Callable[[int, GameRecord], object] | None = None,
+    *,
+    rounds: int | None = None,
+    decks: int = 1,
 ) -> SimulationReport:
     """Play ``games`` whole games between :class:`RandomBot` players.
 
@@ -274,6 +319,12 @@ def simulate(
     arguments, and any single game can be replayed on its own.
     ``keep(index, record)`` is handed each game's record as it ends (to
     save it); otherwise records are dropped so memory stays flat.
+
+    Online, each game is a match of ``rounds`` rounds (required: a match
+    never ends by itself) played with ``decks`` copies of the deck (1 to
+    3); game ``i`` is then ``play_game(..., rounds=rounds,
+    settings=TableSettings(decks=decks))``. Other editions end by themselves
+    and play one deck: ``rounds`` and ``decks`` are refused there.
     """
     rules = get_ruleset(ruleset)  # fail on a bad name before any work
     if not rules.supports(players):
@@ -284,15 +335,24 @@ def simulate(
         raise ValueError(f"games must not be negative, not {games}")
     if seed < 0:
         raise ValueError(f"seed must be a non-negative integer, not {seed}")
+    settings = _match_settings(rules, rounds, decks)
     tally = _Tally(players)
     for index in range(games):
         game_seed = derive_seed(seed, "game", index)
-        record = play_game(rules.name, players, random_bots(players, game_seed), seed=game_seed)
+        record = play_game(
+            rules.name,
+            players,
+            random_bots(players, game_seed),
+            seed=game_seed,
+            rounds=rounds,
+            settings=settings,
+        )
         tally.add(record.events)
         if keep is not None:
             keep(index, record)
         if progress is not None:
             progress(index + 1, games)
+    ranked = settings is not None
     return SimulationReport(
         ruleset=rules.name,
         players=players,
@@ -309,4 +369,29 @@ def simulate(
         bonus_tokens={reason: tuple(n) for reason, n in tally.bonus_tokens.items()},
         tied_games=tally.tied_games,
         mid_round_wins=tally.mid_round_wins,
+        decks=decks,
+        match_rounds=rounds if ranked else None,
+        ranks=tuple(map(tuple, tally.ranks)) if ranked else (),
+        win_counters=tuple(tally.win_counters) if ranked else (),
     )
+
+
+def _match_settings(rules: Ruleset, rounds: int | None, decks: int) -> TableSettings | None:
+    """The table of an online match (checking ``rounds`` and ``decks``), or
+    ``None`` for an edition whose games end by themselves."""
+    if type(decks) is not int or not 1 <= decks <= rules.max_decks:
+        if rules.max_decks == 1:
+            raise ValueError(f"{rules.name} plays one deck, not {decks!r}: decks are online only")
+        raise ValueError(f"{rules.name} plays 1 to {rules.max_decks} decks, not {decks!r}")
+    if rules.scoring is not Scoring.RANKS:
+        if rounds is not None:
+            raise ValueError(
+                f"{rules.name} games end when a player has the tokens to win:"
+                " rounds are for online matches only"
+            )
+        return None
+    if rounds is None:
+        raise ValueError(f"{rules.name} matches never end: say how many rounds each plays")
+    if type(rounds) is not int or rounds < 1:
+        raise ValueError(f"rounds must be a whole number from 1, not {rounds!r}")
+    return TableSettings(decks=decks)

@@ -119,6 +119,81 @@ def test_show_prints_a_saved_state_and_a_position(tmp_path: Path, capsys: Captur
         assert capsys.readouterr().out.strip() == str(state).strip()
 
 
+def _saved_match(tmp_path: Path, players: int = 5, seed: int = 3, rounds: int = 3) -> Path:
+    record = ll.play_game("online", players, random_bots(players, seed), seed=seed, rounds=rounds)
+    path = tmp_path / "match.json"
+    ll.save_record(record, path)
+    return path
+
+
+def _board_lines(record: ll.GameRecord) -> list[str]:
+    board = record.scoreboard()
+    lines = board.lines()
+    # the text says what the events say: every round's ranks and the counters
+    for score in board.rounds:
+        assert score.ranks is not None
+        cells = ["-" if rank is None else str(rank) for rank in score.ranks]
+        assert any(line.split()[: 1 + len(cells)] == [str(score.number), *cells] for line in lines)
+    counters = ", ".join(f"Player {seat} {n}" for seat, n in enumerate(record.state.tokens))
+    assert f"Win counters: {counters}." in lines
+    return lines
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_replay_of_an_online_match_ends_with_its_scoreboard(
+    tmp_path: Path, capsys: Capture, seat: int | None
+) -> None:
+    path = _saved_match(tmp_path)
+    record = ll.load_record(path)
+    argv = ["replay", str(path)] + ([] if seat is None else ["--as", str(seat)])
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    lines = _board_lines(record)
+    assert out.rstrip().endswith("\n".join(lines))  # public: the same for every viewer
+    assert "Scoreboard: 3 rounds ended." in out
+    assert "Partial wins: Player 0 1 (bishop 1)" in out  # seed 3's Bishop hit
+    assert "The match is still open" in out
+    assert "favor tokens" not in out.lower() and "Won by" not in out
+
+
+def test_show_of_an_online_match_adds_the_scoreboard_at_any_point(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    path = _saved_match(tmp_path)
+    record = ll.load_record(path)
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(str(record.state).rstrip())
+    assert out.rstrip().endswith("\n".join(_board_lines(record)))
+    # at the first command no round has ended yet: only the counters
+    assert main(["show", str(path), "--at", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Scoreboard: 0 rounds ended." in out and "Ranks by round" not in out
+    assert "Win counters: Player 0 0, Player 1 0" in out
+
+
+def test_replay_and_show_of_a_closed_match(tmp_path: Path, capsys: Capture) -> None:
+    record = ll.GameRecord.new("online", 3, seed=1)
+    actor = record.state.to_act
+    for seat in range(3):
+        if seat != actor:
+            record = record.push(ll.Leave(seat))
+    assert record.is_over
+    path = tmp_path / "closed.json"
+    ll.save_record(record, path)
+    for command in ("replay", "show"):
+        assert main([command, str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "The match is closed: fewer than two players are present." in out
+        assert "Left the match: Player" in out
+
+
+def test_show_of_other_editions_is_the_state_alone(tmp_path: Path, capsys: Capture) -> None:
+    path = _saved(tmp_path, "premium", 5, 2)
+    assert main(["show", str(path)]) == 0
+    assert "Scoreboard" not in capsys.readouterr().out
+
+
 def test_simulate_saves_every_game_it_plays(tmp_path: Path, capsys: Capture) -> None:
     folder = tmp_path / "games"
     argv = ["simulate", "--players", "3", "--games", "4", "--seed", "2", "--save", str(folder)]

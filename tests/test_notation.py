@@ -23,10 +23,12 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.errors import LoveLetterError, NotationError
 from loveletter.notation import MAX_TEXT, card_text, format_command, parse_command
@@ -81,6 +83,14 @@ EXAMPLES: list[tuple[str, Command]] = [
         "deal first P0 deck Dowager Queen, Guard, Bishop",
         StartRound((G.DOWAGER_QUEEN, G.GUARD, G.BISHOP), 0),
     ),
+    # online: leaving, a host's time-out, a stacked turn order
+    ("P2 leave", Leave(2)),
+    ("P1 timeout", TimeOut(1)),
+    ("deal order P2, P0, P1", StartRound(None, None, (2, 0, 1))),
+    ("deal first P2 order P2, P0", StartRound(None, 2, (2, 0))),
+    ("deal order P1, P0, P2 deck Guard, Bishop", StartRound((G.GUARD, G.BISHOP), None, (1, 0, 2))),
+    ("deal order", StartRound(None, None, ())),
+    ("deal order deck", StartRound((), None, ())),
     # not legal anywhere, but writable: the engine is the one to refuse them
     ("P999 Guard on P998 naming -1", PlayCard(999, G.GUARD, 998, -1)),
     ("P0 Guard naming Guard", PlayCard(0, G.GUARD, None, G.GUARD)),
@@ -96,9 +106,26 @@ def test_example(text: str, command: Command) -> None:
     assert type(parse_command(text)) is type(command)
 
 
+ALL_KINDS = {
+    PlayCard,
+    KeepCard,
+    LookAtHand,
+    Redraw,
+    Decline,
+    DrawCard,
+    StartRound,
+    Leave,
+    TimeOut,
+}
+
+
+def test_every_command_type_is_in_the_notation() -> None:
+    assert set(ll.serialization.COMMAND_TYPES.values()) == ALL_KINDS
+
+
 def test_the_examples_cover_every_command_type_and_card() -> None:
     kinds = {type(command) for _, command in EXAMPLES}
-    assert kinds == {PlayCard, KeepCard, LookAtHand, Redraw, Decline, DrawCard, StartRound}
+    assert kinds == ALL_KINDS
     played = {c.card for _, c in EXAMPLES if isinstance(c, PlayCard)}
     assert played == set(Card)
 
@@ -127,6 +154,9 @@ LENIENT = [
         "deal first P1 deck Guard, Priest, Dowager Queen",
     ),
     ("P0 Bishop on P1 naming -0", "P0 Bishop on P1 naming 0"),
+    ("p3   LEAVE ", "P3 leave"),
+    ("P03 TimeOut", "P3 timeout"),
+    ("DEAL first p1 ORDER p1,p0 ,  P2 deck GUARD", "deal first P1 order P1, P0, P2 deck Guard"),
 ]
 
 
@@ -140,7 +170,7 @@ ERRORS = [
     ("", 0, "expected a seat (P0, P1, ...) or 'deal', found the end of the text"),
     ("   ", 3, "or 'deal', found the end"),
     ("Guard on P1", 0, "expected a seat (P0, P1, ...) or 'deal', found 'Guard'"),
-    ("P0", 2, "expected a card name, 'keep', 'look at', 'draw', 'redraw' or 'decline'"),
+    ("P0", 2, "expected a card name, 'keep', 'look at', 'draw', 'redraw', 'decline', 'leave'"),
     ("P0 Gaurd on P1", 3, "found 'Gaurd'"),
     ("P0 Guard on", 11, "expected a seat (P0, P1, ...), found the end of the text"),
     ("P0 Guard on 2", 12, "expected a seat (P0, P1, ...), found '2'"),
@@ -165,8 +195,17 @@ ERRORS = [
     ("P0 keep Spy, bottom Guard, Baron", 25, "expected 'then' or the end of the command"),
     ("P0 keep Spy, bottom Guard then", 30, "expected a card name"),
     ("deal first", 10, "expected a seat"),
-    ("deal P1", 5, "expected 'first', 'deck' or the end of the command, found 'P1'"),
-    ("deal first P1 P2", 14, "expected 'deck' or the end of the command"),
+    ("deal P1", 5, "expected 'first', 'order', 'deck' or the end of the command, found 'P1'"),
+    ("deal first P1 P2", 14, "expected 'order', 'deck' or the end of the command"),
+    ("deal order P1 P2", 14, "expected ',' and a seat, 'deck' or the end of the command"),
+    ("deal order, P1", 10, "expected a seat, 'deck' or the end of the command, found ','"),
+    ("deal order P1,", 14, "expected a seat (P0, P1, ...), found the end of the text"),
+    ("deal order Guard", 11, "expected a seat, 'deck' or the end of the command, found 'Guard'"),
+    ("deal deck Guard order P1", 16, "expected ',' and a card, or the end of the command"),
+    ("deal order P1 first P0", 14, "'deck' or the end of the command, found 'first'"),
+    ("P0 leave P1", 9, "expected the end of the command, found 'P1'"),
+    ("P0 time out", 3, "found 'time'"),
+    ("P0 timeout now", 11, "expected the end of the command, found 'now'"),
     ("deal deck Guard,", 16, "expected a card name, found the end of the text"),
     ("deal deck Guard Priest", 16, "expected ',' and a card, or the end of the command"),
     ("deal deck first P1", 10, "expected a card name, found 'first'"),
@@ -232,6 +271,14 @@ UNWRITABLE: list[Command] = [
     StartRound([G.GUARD]),  # type: ignore[arg-type]
     StartRound((G.GUARD, None)),  # type: ignore[arg-type]
     StartRound(None, -3),
+    StartRound(None, None, [1, 2]),  # type: ignore[arg-type]
+    StartRound(None, None, (1, -1)),
+    StartRound(None, None, (0, True)),
+    StartRound(None, None, (0, 1000)),
+    Leave(-1),
+    Leave(None),  # type: ignore[arg-type]
+    TimeOut("P0"),  # type: ignore[arg-type]
+    TimeOut(1.0),  # type: ignore[arg-type]
     Command(),
 ]
 
@@ -277,11 +324,14 @@ def _not_drawn(state: GameState) -> GameState | None:
         return None
 
 
-def _states(ruleset: str, players: int, seed: int) -> Iterator[GameState]:
+def _states(
+    ruleset: str, players: int, seed: int, commands: list[Command] | None = None
+) -> Iterator[GameState]:
     """Every state of a game of random bots, with the same turn before its
-    draw where that can be described."""
+    draw where that can be described; ``commands`` receives the game's own
+    commands (an online deal carries the drawn order)."""
     states: list[GameState] = []
-    play_game(
+    record = play_game(
         ruleset,
         players,
         random_bots(players, seed),
@@ -289,6 +339,8 @@ def _states(ruleset: str, players: int, seed: int) -> Iterator[GameState]:
         observer=lambda events, state: states.append(state),
         rounds=3 if ruleset == "online" else None,
     )
+    if commands is not None:
+        commands.extend(record.commands())
     for state in states:
         yield state
         if state.turn_number % 3 == 0:
@@ -302,7 +354,23 @@ def _deals(state: GameState, rng: random.Random) -> list[StartRound]:
     deck = list(state.ruleset.deck_for(state.players))
     rng.shuffle(deck)
     seat = rng.randrange(state.players)
-    return [StartRound(tuple(deck)), StartRound(None, seat), StartRound(tuple(deck), seat)]
+    deals = [StartRound(tuple(deck)), StartRound(None, seat), StartRound(tuple(deck), seat)]
+    if state.ruleset.online_table:
+        order = list(state.present())
+        rng.shuffle(order)
+        deals += [StartRound(None, None, tuple(order)), StartRound(tuple(deck), None, tuple(order))]
+    return deals
+
+
+def _online_only(state: GameState) -> list[Command]:
+    """What may be sent in an online game besides the legal commands: any
+    present player leaving, a host's time-out for whoever must act."""
+    if not state.ruleset.online_table or state.is_over:
+        return []
+    extra: list[Command] = [Leave(seat) for seat in state.present()]
+    if state.to_act is not None:
+        extra.append(TimeOut(state.to_act))
+    return extra
 
 
 SETUPS = [
@@ -311,19 +379,24 @@ SETUPS = [
 
 
 def test_every_legal_command_of_every_setup_round_trips() -> None:
-    """Simulated games, two per ruleset and player count: every legal command
-    at every state (and at the same turn before its draw), plus stacked
-    deals with chosen first players, reads back as itself."""
+    """Simulated games, two per ruleset and player count (online matches of
+    three rounds): every legal command at every state (and at the same turn
+    before its draw), the games' own deals, stacked deals with chosen first
+    players and turn orders, and online every leave and time-out that could
+    be sent, reads back as itself."""
+    # 2019: 2-6 players, its Classic Version 2-4, Premium 2-8, online 3-8
     assert len(SETUPS) == 5 + 3 + 7 + 6
+    assert {name for name, _ in SETUPS} == set(ll.RULESETS)
     seen: set[Command] = set()
     kinds: set[type] = set()
     decisions: set[Decision] = set()
     rng = random.Random(0)
     for name, players in SETUPS:
         for seed in (1, 2):
-            for state in _states(name, players, seed):
+            played: list[Command] = []
+            for state in _states(name, players, seed, played):
                 decisions.add(state.decision)
-                commands = list(ll.legal_commands(state))
+                commands = [*ll.legal_commands(state), *_online_only(state)]
                 if state.decision is Decision.NEXT_ROUND:
                     commands += _deals(state, rng)
                 for command in commands:
@@ -331,8 +404,12 @@ def test_every_legal_command_of_every_setup_round_trips() -> None:
                         seen.add(command)
                         kinds.add(type(command))
                         round_trip(command)
+            for command in played:
+                round_trip(command)
     assert decisions == set(Decision)
-    assert kinds == {PlayCard, KeepCard, LookAtHand, Redraw, Decline, DrawCard, StartRound}
+    assert kinds == ALL_KINDS
+    orders = [c.order for c in seen if isinstance(c, StartRound) and c.order is not None]
+    assert {len(order) for order in orders} == set(range(3, 9))
     guesses = {type(c.guess) for c in seen if isinstance(c, PlayCard)}
     assert guesses == {Card, int, type(None)}
     assert any(isinstance(c, PlayCard) and c.second_target is not None for c in seen)
@@ -353,9 +430,10 @@ def test_legal_commands_round_trip_at_random_states(game: tuple[str, int, int]) 
     rng = random.Random(seed)
     state = ll.new_game(name, players, seed=seed)
     seen: set[Command] = set()
+    # an online match never ends by itself: three rounds bound every game
     while not state.is_over and state.round_number <= 3:
         legal = ll.legal_commands(state)
-        for command in legal:
+        for command in (*legal, *_online_only(state)):
             if command not in seen:
                 seen.add(command)
                 round_trip(command)
@@ -386,8 +464,37 @@ any_commands: st.SearchStrategy[Command] = st.one_of(
     st.builds(Redraw, seats),
     st.builds(Decline, seats),
     st.builds(DrawCard, seats),
-    st.builds(StartRound, st.none() | st.lists(cards, max_size=40).map(tuple), st.none() | seats),
+    st.builds(
+        StartRound,
+        st.none() | st.lists(cards, max_size=40).map(tuple),
+        st.none() | seats,
+        st.none() | st.lists(seats, max_size=9).map(tuple),
+    ),
+    st.builds(Leave, seats),
+    st.builds(TimeOut, seats),
 )
+
+
+def test_online_deals_of_two_and_three_decks_round_trip() -> None:
+    """The largest deals the notation must write: eight players, three decks
+    (96 cards) with the drawn order, well inside :data:`MAX_TEXT`."""
+    for players, decks in ((3, 2), (8, 3)):
+        record = play_game(
+            "online",
+            players,
+            random_bots(players, decks),
+            seed=decks,
+            rounds=2,
+            settings=ll.TableSettings(decks=decks),
+        )
+        deals = [c for c in record.commands() if isinstance(c, StartRound)]
+        assert len(deals) == 2
+        for command in record.commands():
+            round_trip(command)
+        for deal in deals:
+            assert deal.deck is not None and deal.order is not None
+            assert len(deal.deck) == (16 if players < 5 else 32) * decks
+            assert len(format_command(deal)) < MAX_TEXT // 2
 
 
 @given(any_commands)
@@ -417,7 +524,7 @@ def test_any_text_parses_or_raises_notation_error(text: str) -> None:
     check_any_text(text)
 
 
-ALPHABET = "P0123456789 ,-_\t" + "guardonamigpkeethbtlcd" + "GUARDNKEP"
+ALPHABET = "P0123456789 ,-_\t" + "guardonamigpkeethbtlcdvmu" + "GUARDNKEPVO"
 
 
 @given(st.text(alphabet=ALPHABET, max_size=60))

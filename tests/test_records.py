@@ -257,3 +257,131 @@ def test_a_record_whose_header_disagrees_with_its_first_event_is_refused() -> No
     with pytest.raises(ll.SerializationError) as caught:
         ll.loads(json.dumps(data))
     assert caught.value.path == "players"
+
+
+# --------------------------------------------------------------------------
+# outcomes and scoreboards: an online match never ends by itself
+
+
+def _online_match(players: int = 5, seed: int = 3, rounds: int = 3) -> ll.GameRecord:
+    return ll.play_game("online", players, random_bots(players, seed), seed=seed, rounds=rounds)
+
+
+def test_an_online_outcome_is_the_scoreboard_so_far_once_a_round_has_ended() -> None:
+    record = ll.GameRecord.new("online", 4, seed=4)
+    assert record.outcome() is None  # nothing to report before a round ends
+    while not record.state.round_over:
+        record = record.push(ll.legal_commands(record.state)[0])
+    ended = [e for e in record.events if isinstance(e, ll.RoundEnded)]
+    assert len(ended) == 1 and ended[0].ranks is not None
+    outcome = record.outcome()
+    assert outcome is not None
+    assert outcome.winners == () and not outcome.final  # no winner, the match goes on
+    assert outcome.rounds == 1 and outcome.ranks == (ended[0].ranks,)
+    assert outcome.tokens == record.state.tokens
+    assert sum(outcome.tokens) >= 1  # the rank-1 players' counters
+    assert "final=False" in repr(outcome) and "ranks=" in repr(outcome)
+
+
+def test_a_scoreboard_lists_every_round_the_counters_and_matches_the_state() -> None:
+    record = _online_match()
+    board = record.scoreboard()
+    ended = [e for e in record.events if isinstance(e, ll.RoundEnded)]
+    assert [score.ranks for score in board.rounds] == [e.ranks for e in ended]
+    assert [score.number for score in board.rounds] == [1, 2, 3]
+    assert board.ranks == record.outcome().ranks  # type: ignore[union-attr]
+    assert board.tokens == record.state.tokens
+    assert not board.over and board.left == () and board.winners == ()
+    for seat in range(5):
+        wins = sum(1 for ranks in board.ranks if ranks[seat] == 1)
+        assert board.round_wins[seat] == wins
+        assert board.tokens[seat] == wins + board.partial_wins()[seat]
+        assert sum(board.rank_counts()[seat]) == 3
+    assert board.partial_wins() == tuple(
+        sum(counts) for counts in zip(*(board.partial_wins(r) for r in ll.TokenReason), strict=True)
+    )
+    assert sum(board.partial_wins()) >= 1  # seed 3 has a Bishop, a Constable and a Jester
+    assert ll.loads(ll.dumps(board)) == board
+    # round ends, tokens and leaving are public: each player sees the same board
+    for seat in range(5):
+        assert ll.Scoreboard.from_events(record.events_for(seat)) == board
+
+
+def test_a_partial_win_counts_at_once_but_its_round_only_at_its_end() -> None:
+    record = _online_match(seed=3, rounds=1)
+    # seed 3: a correct Bishop guess in round 1, before the round ends
+    index = next(
+        i
+        for i, e in enumerate(record.events)
+        if isinstance(e, ll.TokenAwarded) and e.reason is ll.TokenReason.BISHOP
+    )
+    board = ll.Scoreboard.from_events(record.events[: index + 1])
+    assert board.rounds == () and board.partial_wins(ll.TokenReason.BISHOP)[0] == 1
+    assert board.tokens[0] == 1 and board.awards[-1].round_number == 1
+
+
+def test_a_match_that_closes_is_final_and_says_who_left() -> None:
+    record = ll.GameRecord.new("online", 3, seed=1)
+    actor = record.state.to_act
+    assert actor is not None
+    bystanders = [seat for seat in range(3) if seat != actor]
+    for seat in bystanders:  # the second leaver leaves one player: the round ends
+        record = record.push(ll.Leave(seat))
+    assert record.is_over  # and the match closes: fewer than two are present
+    board = record.scoreboard()
+    assert board.left == tuple(bystanders) and board.over and board.winners == ()
+    ranks: list[int | None] = [None, None, None]
+    ranks[actor], ranks[bystanders[1]], ranks[bystanders[0]] = 1, 2, 3
+    assert board.ranks == (tuple(ranks),)
+    outcome = record.outcome()
+    assert outcome is not None and outcome.final and outcome.winners == ()
+    assert outcome.rounds == 1 and outcome.tokens[actor] == 1
+    text = "\n".join(board.lines())
+    assert "Left the match: " + ", ".join(f"Player {s}" for s in bystanders) in text
+    assert "The match is closed" in text
+
+
+def test_other_editions_keep_their_outcome_and_list_round_winners() -> None:
+    record = _whole_game("premium", 5, 21)
+    outcome = record.outcome()
+    assert outcome is not None and outcome.final and outcome.ranks == ()
+    assert repr(outcome) == (
+        f"Outcome(winners={outcome.winners}, tokens={outcome.tokens}, rounds={outcome.rounds})"
+    )
+    board = record.scoreboard()
+    assert board.over and board.winners == record.state.winners
+    assert board.tokens == record.state.tokens and board.ranks == ()
+    assert all(score.ranks is None and score.winners for score in board.rounds)
+    assert len(board.rounds) in (outcome.rounds, outcome.rounds - 1)  # Premium may end mid-round
+    assert not board.ranked and board.rank_counts() == ((0,) * 5,) * 5
+    text = "\n".join(board.lines())
+    assert "Favor tokens: Player 0 " in text and "Won by Player" in text
+    assert "Ranks" not in text
+    assert ll.loads(ll.dumps(board)) == board
+
+
+def test_a_scoreboard_from_a_position_starts_from_its_tokens() -> None:
+    state = _online_match(rounds=2).state
+    dealt = ll.push(state, ll.StartRound())
+    position = ll.to_position(dealt)
+    board = ll.GameRecord.from_position(position).scoreboard()
+    assert board.tokens == state.tokens and board.rounds == () and board.awards == ()
+    with pytest.raises(ll.ArgumentError):
+        ll.Scoreboard.from_events((ll.PositionEstablished(None),))
+    with pytest.raises(ll.ArgumentError):
+        ll.Scoreboard.from_events(())
+
+
+def test_a_live_record_lists_the_commands_a_loaded_one_does() -> None:
+    # a deal pushed as StartRound() is listed with the deck and order it dealt
+    for ruleset, players in (("online", 4), ("2019", 3), ("premium", 6)):
+        record = ll.play_game(
+            ruleset,
+            players,
+            random_bots(players, 2),
+            seed=2,
+            rounds=3 if ruleset == "online" else None,
+        )
+        deals = [c for c in record.commands() if isinstance(c, ll.StartRound)]
+        assert deals and all(deal.deck is not None for deal in deals)
+        assert record.commands() == ll.GameRecord(record.events).commands()

@@ -17,10 +17,12 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.events import (
     CardDealt,
@@ -44,6 +46,7 @@ from loveletter.events import (
     LookOffered,
     OptionDeclined,
     PlayerEliminated,
+    PlayerLeft,
     PlayerMarked,
     PlayerProtected,
     PositionEstablished,
@@ -54,7 +57,9 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
     TurnStarted,
+    TurnTimedOut,
 )
+from loveletter.state import TableSettings
 
 
 def stacked(ruleset: str, top: Sequence[Card], players: int = 2) -> tuple[Card, ...]:
@@ -71,6 +76,20 @@ def chancellor_state() -> GameState:
     state = ll.push(ll.new_game("2019", 3, deck=deck), PlayCard(0, Card.CHANCELLOR))
     assert state.decision is Decision.CHANCELLOR
     return state
+
+
+def online_match() -> list[GameState]:
+    """Two rounds of a 4-player, 2-deck online match with a departure and a
+    time-out: one state of each kind met on the way."""
+    state = ll.new_game("online", 4, seed=3, settings=TableSettings(decks=2))
+    states = [state]
+    state = ll.push(state, TimeOut(state.current))
+    state = ll.push(state, Leave(3))
+    states += [state]
+    while state.round_number < 2 or not state.round_over:
+        state = ll.push(state, ll.legal_commands(state)[0])
+        states.append(state)
+    return states
 
 
 def finished_game(ruleset: str, players: int, seed: int) -> tuple[GameState, list[GameState]]:
@@ -144,6 +163,11 @@ COMMANDS: list[Command] = [
     Redraw(2),
     Decline(2),
     StartRound(stacked("premium", [], 5), 3),
+    # online: a stacked turn order, leaving, a host's time-out
+    StartRound(stacked("premium", [], 3), 2, (2, 0, 1)),
+    StartRound(None, None, (1, 0, 2, 3)),
+    Leave(3),
+    TimeOut(0),
 ]
 
 EVENTS: list[Event] = [
@@ -210,6 +234,16 @@ EVENTS: list[Event] = [
     TokenAwarded(4, TokenReason.CONSTABLE, 2),
     TokenAwarded(1, TokenReason.JESTER, 5),
     GameTied((1, 4)),
+    # online
+    GameStarted("online", 5, 7, 3, TableSettings(2, 15_000, False, 0)),
+    RoundStarted(2, 4, stacked("premium", [], 5), None, (4, 0, 2, 1, 3)),
+    RoundStarted(2, 4, None, None, (4, 0, 2)),
+    PlayerLeft(2),
+    PlayerEliminated(2, EliminationReason.LEFT, (Card.PRINCESS,)),
+    TurnTimedOut(1),
+    RoundEnded(RoundEndReason.DECK_EMPTY, (1, 3), ((1, Card.KING), (3, Card.KING)), (3, 1, 4, 1)),
+    RoundEnded(RoundEndReason.ONE_PLAYER_LEFT, (0,), (), (1, 2, None)),
+    GameEnded(()),
 ]
 
 
@@ -240,6 +274,9 @@ def test_states_positions_and_views_survive_a_json_round_trip() -> None:
     pending = look_and_redraw_states()
     values += [premium_over, *premium_states, premium_state(), *pending, premium_position()]
     values += [ll.view(state, p) for state in (premium_state(), *pending) for p in range(5)]
+    online_states = online_match()
+    values += [*online_states, *(ll.view(online_states[-1], p) for p in range(4))]
+    values += [ll.to_position(s) for s in online_states if s.decision is Decision.PLAY][:5]
     for value in values:
         text = ll.dumps(value)
         back = ll.loads(text, type(value))

@@ -250,3 +250,95 @@ def test_premium_report_counts_ties_mid_round_wins_and_bonus_tokens() -> None:
     assert mid and any(
         sum(report.bonus_tokens[r]) for r in (TokenReason.BISHOP, TokenReason.JESTER)
     )
+
+
+# --------------------------------------------------------------------------
+# online: matches of a set number of rounds, reported as scoreboards
+
+_PARTIAL = (TokenReason.BISHOP, TokenReason.CONSTABLE, TokenReason.JESTER)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_online_simulation_adds_up_the_scoreboards_of_its_matches(players: int, decks: int) -> None:
+    games, rounds = 2, 3
+    kept: dict[int, ll.GameRecord] = {}
+    report = simulate(
+        "online", players, games, seed=decks, keep=kept.__setitem__, rounds=rounds, decks=decks
+    )
+    assert report.ranked and report.match_rounds == rounds and report.decks == decks
+    assert report.games == games and report.rounds == games * rounds
+    ranks = [[0] * players for _ in range(players)]
+    counters = [0] * players
+    turns = 0
+    for index, record in kept.items():
+        # each match is play_game with the derived seed, the rounds and the decks
+        game_seed = derive_seed(decks, "game", index)
+        again = play_game(
+            "online",
+            players,
+            random_bots(players, game_seed),
+            seed=game_seed,
+            rounds=rounds,
+            settings=ll.TableSettings(decks=decks),
+        )
+        assert again == record
+        first = record.events[0]
+        assert isinstance(first, ll.GameStarted) and first.settings is not None
+        assert first.settings.decks == decks
+        assert record.state.card_count() == (16 if players < 5 else 32) * decks
+        board = record.scoreboard()
+        assert len(board.rounds) == rounds and not board.over
+        for seat in range(players):
+            for rank in range(players):
+                ranks[seat][rank] += board.rank_counts()[seat][rank]
+            counters[seat] += board.tokens[seat]
+        turns += sum(isinstance(event, TurnStarted) for event in record.events)
+    assert report.ranks == tuple(map(tuple, ranks))
+    assert report.win_counters == tuple(counters)
+    assert report.turns == turns
+    for seat in range(players):
+        assert sum(report.ranks[seat]) == games * rounds  # nobody leaves: ranked every round
+        assert report.round_wins[seat] == report.ranks[seat][0]
+        partial = sum(report.bonus_tokens[reason][seat] for reason in _PARTIAL)
+        assert report.win_counters[seat] == report.round_wins[seat] + partial
+    assert sum(report.round_ends.values()) == report.rounds
+    assert report.eliminations[EliminationReason.LEFT] == 0
+    assert report.game_wins == (0,) * players  # a match has no winner
+    assert report.tied_games == report.mid_round_wins == report.shared_games == 0
+    assert report.bonus_tokens[TokenReason.SPY] == (0,) * players
+    if players < 5:  # the 16-card deck has no Bishop, Constable or Jester
+        assert all(report.bonus_tokens[reason] == (0,) * players for reason in _PARTIAL)
+
+
+def test_online_report_data_adds_the_scoreboard() -> None:
+    report = simulate("online", 5, 3, seed=2, rounds=4, decks=2)
+    data = json.loads(json.dumps(report.to_data()))
+    assert data["decks"] == 2 and data["match_rounds"] == 4
+    assert data["ranks"] == [list(counts) for counts in report.ranks]
+    assert data["win_counters"] == list(report.win_counters)
+    assert data["eliminations"]["left"] == 0
+    assert sum(map(sum, data["ranks"])) == 5 * data["rounds"]
+    assert simulate("online", 5, 3, seed=2, rounds=4, decks=2) == report  # a pure function
+    # other editions' data is as it was: no online keys
+    assert not {"decks", "match_rounds", "ranks", "win_counters"} & set(
+        simulate("premium", 5, 2, seed=2).to_data()
+    )
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "message"),
+    [
+        ("online", {}, "online matches never end: say how many rounds each plays"),
+        ("online", {"rounds": 0}, "rounds must be a whole number from 1, not 0"),
+        ("online", {"rounds": 2, "decks": 4}, "online plays 1 to 3 decks, not 4"),
+        ("online", {"rounds": 2, "decks": 0}, "online plays 1 to 3 decks, not 0"),
+        ("2019", {"rounds": 3}, "rounds are for online matches only"),
+        ("premium", {"decks": 2}, "premium plays one deck, not 2: decks are online only"),
+    ],
+)
+def test_rounds_and_decks_are_refused_where_they_do_not_apply(
+    ruleset: str, options: dict[str, int], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        simulate(ruleset, 4, 1, seed=0, **options)  # type: ignore[arg-type]
