@@ -88,6 +88,7 @@ from loveletter.notation import format_command, parse_command
 from loveletter.positions import Position, from_position, to_position
 from loveletter.records import GameRecord, Outcome, load_record, save_record
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
+from loveletter.scoreboard import Award, RoundScore, Scoreboard
 from loveletter.serialization import dumps, from_data, loads, to_data
 from loveletter.simulation import play_game
 from loveletter.state import Decision, GameState, RoundResult, Sighting, Table, TableSettings
@@ -100,6 +101,7 @@ __all__ = [
     "RULESETS",
     "Agent",
     "ArgumentError",
+    "Award",
     "Card",
     "CardDealt",
     "CardDiscarded",
@@ -151,8 +153,10 @@ __all__ = [
     "RoundEndReason",
     "RoundEnded",
     "RoundResult",
+    "RoundScore",
     "RoundStarted",
     "Ruleset",
+    "Scoreboard",
     "SerializationError",
     "SetupError",
     "Sighting",

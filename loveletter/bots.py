@@ -46,6 +46,12 @@ class RandomBot:
     to redraw during the Bishop's player's turn, and its view then lists
     ``Redraw`` and ``Decline``.
 
+    Online it plays on round after round and never leaves a match or times
+    out: ``Leave`` and ``TimeOut`` are not among the legal commands (they
+    are the person's and the host's, accepted at any moment), and the
+    Baroness's and Cardinal's online choices are listed there like any
+    other.
+
     The bot owns its own :class:`random.Random`, so a seat's choices depend
     only on its seed and the views it is shown, never on other code that
     uses the global generator.

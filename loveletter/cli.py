@@ -32,11 +32,12 @@ from loveletter import cli_rules as rules_cli
 from loveletter.chance import is_seed
 from loveletter.conformance import cli as conformance_cli
 from loveletter.conformance.runner import SUITE_ROOT, format_outcome, suite_version
-from loveletter.events import EliminationReason, TokenReason
+from loveletter.events import EliminationReason, RoundEnded, TokenReason
 from loveletter.narrative import default_name, narrate
 from loveletter.records import GameRecord, save_record
-from loveletter.rulesets import GameTie
+from loveletter.rulesets import GameTie, Scoring
 from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
+from loveletter.state import TableSettings
 
 #: exit status for bad arguments, as argparse uses
 USAGE_ERROR = 2
@@ -159,6 +160,8 @@ _ELIMINATION_CARDS = {
 
 def format_report(report: SimulationReport) -> list[str]:
     """The report as the table ``loveletter simulate`` prints."""
+    if report.ranked:
+        return _format_online_report(report)
     rules = get_ruleset(report.ruleset)
     deck = rules.deck_for(report.players)
     lines = [
@@ -202,13 +205,78 @@ def format_report(report: SimulationReport) -> list[str]:
         )
     lines += _table(ends, right=(1, 2))
     lines.append("")
+    lines += _eliminations(report, deck)
+    return lines
+
+
+def _eliminations(report: SimulationReport, deck: Sequence[Card]) -> list[str]:
+    """Why players went out, a row per reason that can happen here."""
     outs = [["eliminations", "count", "per round"]]
     for why, count in report.eliminations.items():
         if why in _ELIMINATION_CARDS and _ELIMINATION_CARDS[why] not in deck and not count:
             continue
+        if why is EliminationReason.LEFT and not report.ranked and not count:
+            continue  # only an online player can leave
         per_round = f"{count / report.rounds:.2f}" if report.rounds else "-"
         outs.append([f"  {why.value.replace('-', ' ')}", str(count), per_round])
-    lines += _table(outs, right=(1, 2))
+    return _table(outs, right=(1, 2))
+
+
+#: the partial wins of an online match (ruling 46), always shown: with the
+#: 16-card deck of 3-4 players they are all 0, which is worth seeing
+_PARTIAL_WINS = (TokenReason.BISHOP, TokenReason.CONSTABLE, TokenReason.JESTER)
+
+
+def _format_online_report(report: SimulationReport) -> list[str]:
+    """An online simulation: matches of a set number of rounds, reported as
+    their scoreboards added up (ranks, win counters, partial wins)."""
+    rules = get_ruleset(report.ruleset)
+    players = report.players
+    decks = "1 deck" if report.decks == 1 else f"{report.decks} decks"
+    lines = [
+        f"{rules.title}: {players} players, {decks}, random bots, seed {report.seed}",
+        "",
+    ]
+    totals = [
+        ["matches", str(report.games), f"{report.match_rounds} rounds each"],
+        ["rounds", str(report.rounds), ""],
+        ["turns", str(report.turns), f"{report.mean_turns_per_round:.2f} per round"],
+    ]
+    lines += _table(totals, right=(1,))
+    lines.append("")
+    lines.append("ranks: share of each seat's rounds finished at each rank (1 is first)")
+    ranks = [["seat", *(f"rank {rank}" for rank in range(1, players + 1))]]
+    for seat in range(players):
+        counts = report.ranks[seat]
+        ranked = sum(counts)
+        ranks.append([default_name(seat), *(_percent(n, ranked) for n in counts)])
+    lines += _table(ranks, right=tuple(range(1, players + 1)))
+    lines.append("")
+    lines.append("win counters: rank-1 rounds plus partial wins, over all matches")
+    header = ["seat", "win counter", "per match", "rank 1", *(r.value for r in _PARTIAL_WINS)]
+    seats = [header]
+    for seat in range(players):
+        counter = report.win_counters[seat]
+        per_match = f"{counter / report.games:.2f}" if report.games else "-"
+        seats.append(
+            [
+                default_name(seat),
+                str(counter),
+                per_match,
+                str(report.round_wins[seat]),
+                *(str(report.bonus_tokens[reason][seat]) for reason in _PARTIAL_WINS),
+            ]
+        )
+    lines += _table(seats, right=tuple(range(1, len(header))))
+    lines.append("")
+    ends = [["rounds ended", "count", "share"]]
+    for reason, count in report.round_ends.items():
+        ends.append(
+            [f"  {reason.value.replace('-', ' ')}", str(count), _percent(count, report.rounds)]
+        )
+    lines += _table(ends, right=(1, 2))
+    lines.append("")
+    lines += _eliminations(report, rules.deck_for(players))
     return lines
 
 
@@ -216,6 +284,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rules = _ruleset_and_players(args.ruleset, args.players)
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
+    rounds, decks = _match_options(rules, args.rounds, args.decks)
     seed = _non_negative(args.seed, "--seed")
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     progress = ProgressBar(sys.stderr) if show else None
@@ -231,7 +300,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         def keep(index: int, record: GameRecord) -> None:
             save_record(record, folder / f"game-{index + 1:0{width}}.json")
 
-    report = simulate(rules.name, args.players, args.games, seed, progress=progress, keep=keep)
+    report = simulate(
+        rules.name,
+        args.players,
+        args.games,
+        seed,
+        progress=progress,
+        keep=keep,
+        rounds=rounds,
+        decks=decks,
+    )
     if args.json:
         print(json.dumps(report.to_data(), indent=2))
     else:
@@ -240,19 +318,62 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _match_options(rules: Ruleset, rounds: int | None, decks: int | None) -> tuple[int | None, int]:
+    """``--rounds`` and ``--decks``, checked: an online match needs a number
+    of rounds (it never ends by itself) and may use 1 to 3 decks; the other
+    editions end by themselves, with one deck, and refuse both."""
+    if rules.scoring is not Scoring.RANKS:
+        if rounds is not None:
+            raise UsageError(
+                f"--rounds is for online matches: {rules.name} games end by themselves,"
+                " when a player has the tokens to win"
+            )
+        if decks is not None:
+            raise UsageError(f"--decks is for online matches: {rules.name} plays one deck")
+        return None, 1
+    if rounds is None:
+        raise UsageError(
+            f"{rules.name} matches never end by themselves: give --rounds N, rounds per match"
+        )
+    if rounds < 1:
+        raise UsageError(f"--rounds must be at least 1, not {rounds}")
+    decks = 1 if decks is None else decks
+    if not 1 <= decks <= rules.max_decks:
+        raise UsageError(f"--decks must be from 1 to {rules.max_decks}, not {decks}")
+    return rounds, decks
+
+
 # --------------------------------------------------------------------------
 # loveletter demo
 
 
+#: the rounds ``demo`` tells of an online match, which never ends by itself
+DEMO_ROUNDS = 3
+
+
 def _demo_game(args: argparse.Namespace, rules: Ruleset) -> None:
+    online = rules.online_table
+    rounds = getattr(args, "rounds", None)
+    decks = getattr(args, "decks", None)
     record = play_game(
-        rules.name, args.players, random_bots(args.players, args.seed), seed=args.seed
+        rules.name,
+        args.players,
+        random_bots(args.players, args.seed),
+        seed=args.seed,
+        rounds=(rounds or DEMO_ROUNDS) if online else None,
+        settings=TableSettings(decks=decks or 1) if online else None,
     )
     state = record.state
     for line in narrate(record.events):
         print(line)
     print()
     tokens = ", ".join(f"{default_name(s)} {n}" for s, n in enumerate(state.tokens))
+    if online:
+        # a match has no winner (ruling 44): it stops where the demo stops it
+        ended = sum(isinstance(event, RoundEnded) for event in record.events)
+        closed = " (the match closed)" if state.is_over else ""
+        print(f"Win counters after {ended} round{'' if ended == 1 else 's'}{closed}: {tokens}.")
+        return
     print(f"Final favor tokens: {tokens}.")
     label = "Winner" if len(state.winners) == 1 else "Winners"
     print(f"{label}: {', '.join(default_name(s) for s in state.winners)}.")
@@ -284,6 +405,7 @@ DEMO_SECTIONS: list[Callable[[argparse.Namespace, Ruleset], None]] = [
 def _cmd_demo(args: argparse.Namespace) -> int:
     rules = _ruleset_and_players(args.ruleset, args.players)
     _non_negative(args.seed, "--seed")
+    _online_options(rules, args.rounds, args.decks)
     for section in DEMO_SECTIONS:
         section(args, rules)
     return 0
@@ -308,8 +430,42 @@ def _cmd_play(args: argparse.Namespace) -> int:
     save = Path(args.save) if args.save is not None else None
     if save is not None and not save.parent.is_dir():
         raise UsageError(f"--save: there is no folder {save.parent}")
+    _online_options(rules, args.rounds, args.decks)
     return interactive.play(
-        rules, players, seat=args.seat, seed=seed, save=save, stdin=sys.stdin, stdout=sys.stdout
+        rules,
+        players,
+        seat=args.seat,
+        seed=seed,
+        save=save,
+        stdin=sys.stdin,
+        stdout=sys.stdout,
+        rounds=args.rounds,
+        decks=args.decks,
+    )
+
+
+def _online_options(rules: Ruleset, rounds: int | None, decks: int | None) -> None:
+    """``play`` and ``demo``: ``--rounds`` and ``--decks`` are for an online
+    match, where both may be left out (``play`` goes on until you stop,
+    ``demo`` tells a few rounds)."""
+    if not rules.online_table:
+        for flag, value in (("--rounds", rounds), ("--decks", decks)):
+            if value is not None:
+                raise UsageError(f"{flag} is for online matches, not {rules.name}")
+        return
+    if rounds is not None and rounds < 1:
+        raise UsageError(f"--rounds must be at least 1, not {rounds}")
+    if decks is not None and not 1 <= decks <= rules.max_decks:
+        raise UsageError(f"--decks must be from 1 to {rules.max_decks}, not {decks}")
+
+
+def _add_online_options(parser: argparse.ArgumentParser, rounds: str) -> None:
+    parser.add_argument("--rounds", type=int, default=None, help=f"online only: {rounds}")
+    parser.add_argument(
+        "--decks",
+        type=int,
+        default=None,
+        help="online only: copies of the deck shuffled together, 1 to 3 (default: 1)",
     )
 
 
@@ -343,7 +499,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(simulate_parser, players=4, seed=0)
     simulate_parser.add_argument(
-        "--games", type=int, default=1000, help="games to play (default: %(default)s)"
+        "--games",
+        type=int,
+        default=1000,
+        help="games to play, online: matches (default: %(default)s)",
+    )
+    simulate_parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="online only, and needed there: the rounds of each match (a match never ends)",
+    )
+    simulate_parser.add_argument(
+        "--decks",
+        type=int,
+        default=None,
+        help="online only: copies of the deck shuffled together, 1 to 3 (default: 1)",
     )
     simulate_parser.add_argument(
         "--json", action="store_true", help="print the report as one JSON object"
@@ -376,12 +547,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="write the game's record to FILE at its end, or when you quit (for loveletter replay)",
     )
+    _add_online_options(
+        play_parser, "stop the match after that many rounds (default: play until you quit)"
+    )
     play_parser.set_defaults(handler=_cmd_play)
 
     demo_parser = commands.add_parser(
         "demo", help="simulate one game between random bots and tell it"
     )
     _add_game_options(demo_parser, players=4, seed=7)
+    _add_online_options(demo_parser, f"the rounds of the match told (default: {DEMO_ROUNDS})")
     demo_parser.set_defaults(handler=_cmd_demo)
 
     rulesets_parser = commands.add_parser("rulesets", help="list the editions")

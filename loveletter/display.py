@@ -8,6 +8,12 @@ printed names and seats as ``P0``, ``P1``, ... as in the move notation
 (:mod:`loveletter.notation`), and the commands the rules allow are listed
 in that notation at the end.
 
+An online state (ruleset ``online``) has no tokens to win: its header says
+so, its seats show win counters, and it adds the table's settings, the
+round's turn order, the players out of the round in the order they went
+out, the players who left the match, the ranks once a round has ended, and
+whether the match is open or closed.
+
 >>> import loveletter as ll
 >>> state = ll.new_game("2019", 2, seed=7)
 >>> print(describe_state(state))  # doctest: +ELLIPSIS
@@ -61,12 +67,21 @@ def describe_state(state: GameState) -> str:
     Safe on any state, even one built by hand that no game reaches: a part
     that cannot be worked out is written as the error it raised.
     """
-    lines = [_header(state), _turn(state)]
+    online = state.table.settings is not None or state.ruleset.online_table
+    lines = [_header(state)]
+    if online:
+        lines.append(f"table: {_settings(state)}")
+    lines.append(_turn(state))
+    if online:
+        lines.append(f"turn order: {_players(state.table.order) or 'seat order'}")
     lines.append(f"deck ({len(state.deck)}, top first): {_cards(state.deck)}")
     set_aside = state.set_aside
     lines.append(f"set aside: {'none' if set_aside is None else _card(set_aside)}")
     lines.append(f"face up: {_cards(state.face_up)}")
-    lines.extend(_seat_line(state, seat) for seat in _seats(state))
+    lines.extend(_seat_line(state, seat, online) for seat in _seats(state))
+    if online:
+        lines.append(f"gone out (first to last): {_players(state.exits) or 'nobody'}")
+        lines.append(f"left the match: {_players(sorted(state.table.left)) or 'nobody'}")
     if state.pending:
         lines.append(_pending(state))
     lines.append("sightings:" if state.sightings else "sightings: none")
@@ -80,7 +95,10 @@ def describe_state(state: GameState) -> str:
     )
     lines.append(f"Chancellor returns (oldest first): {returns or 'none'}")
     lines.append(f"round result: {_round_result(state.round_result)}")
-    lines.append(f"game winners: {_players(state.winners) if state.winners else 'none yet'}")
+    if online and not state.winners:
+        lines.append(f"match: {_match(state)}")
+    else:
+        lines.append(f"game winners: {_players(state.winners) if state.winners else 'none yet'}")
     if state.contenders:
         lines.append(f"tie-break round between: {_players(state.contenders)}")
     lines.append("# the seed is secret until the game ends: it decides every shuffle to come")
@@ -91,8 +109,33 @@ def describe_state(state: GameState) -> str:
 
 def _header(state: GameState) -> str:
     ruleset = state.ruleset
-    goal = _safe(lambda: str(ruleset.tokens_to_win(state.players)))
+    goal = _safe(lambda: ruleset.tokens_to_win(state.players))
+    if goal is None:  # online: ranked rounds and win counters (ruling 44)
+        return (
+            f"{ruleset.title} [{ruleset.name}], {state.players} players,"
+            " win counters, no tokens to win"
+        )
     return f"{ruleset.title} [{ruleset.name}], {state.players} players, {goal} tokens to win"
+
+
+def _settings(state: GameState) -> str:
+    settings = state.table.settings
+    if settings is None:
+        return "no settings (<missing>)"
+    decks = settings.decks
+    size = _safe(lambda: str(len(state.table.setup().deck)), "?")
+    return (
+        f"{decks} deck{'' if decks == 1 else 's'} ({size} cards),"
+        f" turn time {settings.turn_time_ms} ms,"
+        f" random moves {'on' if settings.random_moves else 'off'},"
+        f" intermission {settings.intermission_ms} ms"
+    )
+
+
+def _match(state: GameState) -> str:
+    if state.is_over:
+        return "closed (fewer than two players present)"
+    return "open (it ends only when fewer than two players are present)"
 
 
 def _turn(state: GameState) -> str:
@@ -110,15 +153,18 @@ def _seats(state: GameState) -> range:
     return range(max(state.players, len(state.hands), len(state.discards), len(state.tokens)))
 
 
-def _seat_line(state: GameState, seat: int) -> str:
+def _seat_line(state: GameState, seat: int, online: bool = False) -> str:
     tokens = _at(state.tokens, seat, "?")
+    count = f"win counter {tokens}" if online else f"{tokens} token" + ("" if tokens == 1 else "s")
     parts = [
-        f"P{seat}: {tokens} token" + ("" if tokens == 1 else "s"),
+        f"P{seat}: {count}",
         f"hand {_cards(_at(state.hands, seat, ()))}",
         f"discards {_cards(_at(state.discards, seat, ()))}",
     ]
     if seat in state.out:
         parts.append("out")
+    if seat in state.table.left:
+        parts.append("left the match")
     if seat in state.protected:
         parts.append("protected")
     parts.extend(
@@ -142,10 +188,16 @@ def _round_result(result: RoundResult | None) -> str:
     if result is None:
         return "none (the round is being played)"
     revealed = ", ".join(f"P{p} {_card(card)}" for p, card in result.revealed)
-    return (
+    text = (
         f"{result.reason}, won by {_players(result.winners) or 'nobody'};"
         f" revealed: {revealed or 'nothing'}"
     )
+    if result.ranks is not None:
+        ranks = ", ".join(
+            f"P{seat} {'-' if rank is None else rank}" for seat, rank in enumerate(result.ranks)
+        )
+        text += f"; ranks (- not dealt in): {ranks}"
+    return text
 
 
 def _legal(state: GameState) -> list[str]:

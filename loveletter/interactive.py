@@ -25,6 +25,16 @@ with its result and waits for Enter. Seats are numbered from 0 throughout
 
 Input that is not a terminal (a script, a test) is echoed after each
 prompt, so a transcript reads like a session.
+
+An online match (``--ruleset online``) has no end of its own: it is played
+round after round until a rounds limit (``rounds``), until the person quits,
+or until they leave the match with ``l`` at any prompt (a ``Leave`` in the
+record: out of the round, dealt into no later one). Its screens show win
+counters instead of tokens, the round's turn order, who went out in which
+order and who left; each round's end shows the ranks and the scoreboard of
+every round so far. The Baroness is asked as two players (the same one
+twice allowed) and the Cardinal as an ordered pair: the player chosen first
+is the one whose new card its player sees.
 """
 
 from __future__ import annotations
@@ -48,6 +58,7 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
@@ -61,10 +72,10 @@ from loveletter.records import GameRecord, save_record
 from loveletter.rulesets import Ruleset, get_ruleset
 from loveletter.simulation import random_bots
 from loveletter.spec import Spec, load_spec
-from loveletter.state import Decision, Sighting
+from loveletter.state import Decision, Sighting, TableSettings
 from loveletter.views import PlayerView, view
 
-__all__ = ["HumanPlayer", "Quit", "card_help", "card_statements", "play"]
+__all__ = ["HumanPlayer", "LeaveMatch", "Quit", "card_help", "card_statements", "play"]
 
 #: the width help text is wrapped to
 WIDTH = 78
@@ -72,6 +83,11 @@ WIDTH = 78
 
 class Quit(Exception):
     """The person left the game (``q``, or the end of the input)."""
+
+
+class LeaveMatch(Exception):
+    """The person chose to leave an online match (``l``): the game loop
+    answers with the seat's ``Leave`` command."""
 
 
 class _Back(Exception):
@@ -103,6 +119,7 @@ Step = Callable[[tuple[Command, ...], list[object]], Question | None]
 
 _QUIT = ("q", "quit", "exit")
 _BACK = ("b", "back")
+_LEAVE = ("l", "leave")
 #: a typed line that means to be a move in the notation
 _MOVE_LIKE = re.compile(r"\s*(p\s*\d|deal\b)", re.IGNORECASE)
 #: a parenthesis of the spec that only cites other rules by ID
@@ -207,11 +224,27 @@ class HumanPlayer:
             f"--- Round {view.round_number}, turn {view.turn_number}:"
             f" {moment}, {self._name(view.player)} ---"
         )
-        aside = ", plus one set aside face down" if view.set_aside_present else ""
-        self._say(
-            f"Deck: {view.deck_size} cards{aside}."
-            f" The first to {rules.tokens_to_win(view.players)} favor tokens wins."
-        )
+        if _online(view):
+            self._say(
+                f"Pile: {view.deck_size} cards; the round ends after a turn that leaves one"
+                " or none. Each round ranks the players: rank 1 and partial wins add to the"
+                " win counters, and the match has no end of its own."
+            )
+            order = ", ".join(
+                "you" if seat == view.player else self._name(seat) for seat in view.order
+            )
+            self._say(f"Turn order this round: {order}.")
+            if view.exits:
+                gone = ", ".join(
+                    "you" if seat == view.player else self._name(seat) for seat in view.exits
+                )
+                self._say(f"Out of this round, in the order they went out: {gone}.")
+        else:
+            aside = ", plus one set aside face down" if view.set_aside_present else ""
+            self._say(
+                f"Deck: {view.deck_size} cards{aside}."
+                f" The first to {rules.tokens_to_win(view.players)} favor tokens wins."
+            )
         if view.face_up:
             self._say(f"Face up, out of play: {', '.join(map(card_name, view.face_up))}.")
         if view.contenders:
@@ -223,9 +256,10 @@ class HumanPlayer:
         for line in self.table(view):
             self._say(line)
         for player, marked in view.marks:
+            bet = "rank first" if _online(view) else "win"
             self._say(
                 f"Jester: {self._name(player)} bets on {self._whom(view, marked)}"
-                " to win this round."
+                f" to {bet} this round."
             )
         if view.required is not None and view.decision is Decision.PLAY:
             self._say(
@@ -262,12 +296,16 @@ class HumanPlayer:
         """Each player's tokens and discard pile (oldest first), marked when
         out of the round or protected."""
         rows = []
+        online = _online(view)
         for seat, pile in enumerate(view.discards):
             name = self._name(seat) + (" (you)" if seat == view.player else "")
             count = view.tokens[seat]
-            tokens = f"{count} token{'' if count == 1 else 's'}"
+            unit = "win" if online else "token"
+            tokens = f"{count} {unit}{'' if count == 1 else 's'}"
             marks = []
-            if view.contenders and seat not in view.contenders:
+            if seat in view.left:
+                marks.append("left the match")
+            elif view.contenders and seat not in view.contenders:
                 marks.append("sits out the tie-break")
             elif seat in view.out:
                 marks.append("out of the round")
@@ -276,7 +314,8 @@ class HumanPlayer:
             status = f"  [{', '.join(marks)}]" if marks else ""
             rows.append((name, tokens, (", ".join(map(card_name, pile)) or "-") + status))
         widths = [max(len(row[col]) for row in rows) for col in range(2)]
-        lines = ["Players: favor tokens, and discard piles (oldest first):"]
+        counted = "win counters" if online else "favor tokens"
+        lines = [f"Players: {counted}, and discard piles (oldest first):"]
         for name, tokens, shown in rows:
             lines.append(f"  {name.ljust(widths[0])}  {tokens.ljust(widths[1])}  {shown}")
         return lines
@@ -325,6 +364,11 @@ class HumanPlayer:
             "",
             "How to answer: each question is a short numbered menu; type a number and Enter.",
             "  b          go back to the previous question",
+            *(
+                ["  l          leave the match: out of this round, dealt into no later one"]
+                if _online(view)
+                else []
+            ),
             "  q          quit the game",
             "  ?          this help;  ? CARD (? Guard) or ? NUMBER (? 1): one card's help",
             "Instead of a number you may type a whole move in the move notation, for",
@@ -337,6 +381,12 @@ class HumanPlayer:
         ]
         for line in usage:
             self._say(line)
+        if _online(view):
+            self._say(
+                "Online, the Baroness looks at two hands (the same one twice if you like) and"
+                " the Cardinal swaps two hands in the order you choose them: you then see the"
+                " new card of the player you chose first."
+            )
         for card in kinds:
             for line in card_help(rules, view.players, card):
                 self._say(line)
@@ -356,15 +406,30 @@ class HumanPlayer:
         return text
 
     def pause(self, view: PlayerView, prompt: str) -> None:
-        """Wait for Enter (``?`` shows the help, ``q`` quits)."""
+        """Wait for Enter (``?`` shows the help, ``q`` quits, online ``l``
+        leaves the match)."""
         while True:
-            text = self._read(f"{prompt} (? for help, q to quit): ")
+            text = self._read(f"{prompt} ({_keys(view)}): ")
             if text.lower() in _QUIT:
                 raise Quit
+            if text.lower() in _LEAVE and _online(view):
+                self._leave()
+                continue
             if text.startswith("?"):
                 self.help(view, text[1:].strip())
                 continue
             return
+
+    def _leave(self) -> None:
+        """Ask before leaving an online match, which cannot be undone:
+        raise :class:`LeaveMatch` on yes, return on anything else."""
+        answer = self._read(
+            "Leave the match for good? You are out of this round and dealt into no later one"
+            " (y/n): "
+        )
+        if answer.lower() in ("y", "yes"):
+            raise LeaveMatch
+        self._say("You stay in the match.")
 
     # ------------------------------------------------------------------
     # deciding
@@ -427,10 +492,13 @@ class HumanPlayer:
             f" [{format_command(command)}]."
         )
         while True:
-            text = self._read("Press Enter to make it (? for help, q to quit): ")
+            text = self._read(f"Press Enter to make it ({_keys(view)}): ")
             low = text.lower()
             if low in _QUIT:
                 raise Quit
+            if low in _LEAVE and _online(view):
+                self._leave()
+                continue
             if text.startswith("?"):
                 self.help(view, text[1:].strip())
                 continue
@@ -450,10 +518,13 @@ class HumanPlayer:
         count = len(question.options)
         extra = ", b to go back" if back else ""
         while True:
-            text = self._read(f"Your choice (1-{count}{extra}, ? for help, q to quit): ")
+            text = self._read(f"Your choice (1-{count}{extra}, {_keys(view)}): ")
             low = text.lower()
             if low in _QUIT:
                 raise Quit
+            if low in _LEAVE and _online(view):
+                self._leave()
+                continue
             if back and low in _BACK:
                 raise _Back
             if text.startswith("?") or low == "help":
@@ -468,7 +539,7 @@ class HumanPlayer:
                     return typed
                 continue
             self._say(
-                f"Please enter 1 to {count}{extra}, ? for help, q to quit, or a whole move"
+                f"Please enter 1 to {count}{extra}, {_keys(view)}, or a whole move"
                 f" (such as {format_command(question.options[0].commands[0])})."
             )
 
@@ -564,7 +635,9 @@ class HumanPlayer:
         def numbers(number: int) -> list[Card]:
             return [card for card in kinds if rules.value(card) == number]
 
-        return describe_command(command, self._name, decision=view.decision, numbers=numbers)
+        return describe_command(
+            command, self._name, decision=view.decision, numbers=numbers, ruleset=rules
+        )
 
     # ------------------------------------------------------------------
     # the questions of each decision
@@ -627,7 +700,15 @@ class HumanPlayer:
             return None  # the card chooses no one (Handmaid, Countess, ...)
         nobody = f"no one: no player can be chosen, so the {card_name(card)} has no effect"
         options: list[Option] = []
-        if self._chooses_two(commands):
+        if rules.choices[card] is Choice.ORDERED_PAIR and self._chooses_two(commands):
+            # online Cardinal (ruling 48): the order counts, the first is seen
+            for target, chosen in self._group(commands, _target).items():
+                options.append(Option(target, self._seat_label(view, _seat(target)), chosen))
+            text = (
+                f"Whom does the {card_name(card)} choose first? (After the swap you see that"
+                " player's new card.)"
+            )
+        elif self._chooses_two(commands):
             # Either player may be named first; the command lists them in order.
             seats = sorted({s for c in plays for s in (c.target, c.second_target) if s is not None})
             for seat in seats:
@@ -649,9 +730,12 @@ class HumanPlayer:
             return None
         first = keys[-1]
         card = plays[0].card
+        ordered = get_ruleset(view.ruleset).choices[card] is Choice.ORDERED_PAIR
 
         def other(command: Command) -> int | None:
             assert isinstance(command, PlayCard)
+            if ordered:
+                return command.second_target
             return command.second_target if command.target == first else command.target
 
         options = []
@@ -659,12 +743,15 @@ class HumanPlayer:
         for seat, group in sorted(groups.items(), key=lambda item: (item[0] is None, item[0])):
             if seat is None:
                 label = f"no one else (only {self._name(_seat(first))})"
+            elif seat == first:  # online Baroness: the same hand twice
+                label = f"{self._seat_label(view, _seat(seat))} again (that hand twice)"
             else:
                 label = self._seat_label(view, _seat(seat))
             options.append(Option(seat, label, group))
-        return Question(
-            f"And whom does the {card_name(card)} choose second?", "Second player", tuple(options)
-        )
+        text = f"And whom does the {card_name(card)} choose second?"
+        if ordered:
+            text = f"And whose hand does the {card_name(card)} swap with theirs?"
+        return Question(text, "Second player", tuple(options))
 
     def _guess_step(
         self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
@@ -729,6 +816,16 @@ class HumanPlayer:
         return Question(text, "Move", options)
 
 
+def _online(view: PlayerView) -> bool:
+    """Whether the view is of an online match (it has table settings)."""
+    return view.settings is not None
+
+
+def _keys(view: PlayerView) -> str:
+    """The keys every prompt offers besides its answers."""
+    return "? for help, l to leave, q to quit" if _online(view) else "? for help, q to quit"
+
+
 def _seat(value: object) -> int:
     assert isinstance(value, int)
     return value
@@ -774,6 +871,8 @@ def play(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    rounds: int | None = None,
+    decks: int | None = None,
 ) -> int:
     """Play one game with a person at ``seat`` and random bots elsewhere;
     return the exit status (0, or 1 when the record could not be saved).
@@ -782,6 +881,11 @@ def play(
     shown once the game is over (``--seed`` replays the deal). With
     ``save``, the game's record is written there at the end, or when the
     person quits (the game so far).
+
+    An online match has no end of its own: it stops after ``rounds`` rounds
+    (``None``: when the person quits or leaves), and is played with
+    ``decks`` copies of the deck (1 by default). Other editions take
+    neither.
     """
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
@@ -789,9 +893,18 @@ def play(
     rules = get_ruleset(ruleset)
     if type(seat) is not int or not 0 <= seat < players:
         raise ArgumentError("seat", f"a seat from 0 to {players - 1}, not {seat!r}")
+    settings = None
+    if rules.online_table:
+        settings = TableSettings(decks=1 if decks is None else decks)
+    elif decks is not None or rounds is not None:
+        which = "decks" if decks is not None else "rounds"
+        raise ArgumentError(which, f"only an online match takes {which}, not {rules.name}")
+    if rounds is not None and (type(rounds) is not int or rounds < 1):
+        raise ArgumentError("rounds", f"a number of rounds from 1, not {rounds!r}")
     secret = seed if seed is not None else fresh_seed()
     names = [default_name(s) for s in range(players)]
-    game = _Game(rules, players, seat, secret, names, HumanPlayer(names, stdin, stdout), stdout)
+    human = HumanPlayer(names, stdin, stdout)
+    game = _Game(rules, players, seat, secret, names, human, stdout, settings, rounds)
     status = 0
     try:
         game.run()
@@ -829,19 +942,28 @@ class _Game:
         names: Sequence[str],
         human: HumanPlayer,
         stdout: TextIO,
+        settings: TableSettings | None = None,
+        rounds: int | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
         self.seed = seed
         self.human = human
         self.stdout = stdout
+        self.rounds = rounds
         self.bots = random_bots(players, seed)
         self.narrator = Narrator(viewer=seat, names=names)
         self.names = names
-        self.record = GameRecord.new(rules, players, seed=seed)
+        self.record = GameRecord.new(rules, players, seed=seed, settings=settings)
+        #: online: each ended round's ranks, in order (the scoreboard)
+        self.ranks: list[tuple[int | None, ...]] = []
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
+
+    @property
+    def online(self) -> bool:
+        return self.rules.online_table
 
     def run(self) -> None:
         name = self.names[self.seat]
@@ -849,24 +971,43 @@ class _Game:
             f"You are {name} (P{self.seat} in the move notation; seats are numbered from 0)."
             " Choose each move by its number; ? shows the help."
         )
+        if self.online:
+            limit = (
+                f"{self.rounds} round{'' if self.rounds == 1 else 's'}"
+                if self.rounds is not None
+                else "as many rounds as you like (q stops)"
+            )
+            self.say(f"An online match of {limit}; l leaves the match at any prompt.")
         self.tell(self.record.events)
         while not self.record.is_over:
             state = self.record.state
+            if self.rounds is not None and state.round_over and state.round_number >= self.rounds:
+                self.finish(f"{self.rounds} rounds played: the match stops here.")
+                return
             actor = state.to_act
             command: Command
-            if actor is None:  # between rounds: dealing is a chance step
-                upcoming = (
-                    "the tie-break round" if state.contenders else f"round {state.round_number + 1}"
-                )
-                self.human.pause(view(state, self.seat), f"Press Enter to deal {upcoming}")
-                command = StartRound()
-            elif actor == self.seat:
-                command = self.human.choose(view(state, actor))
-            else:
-                command = self.bots[actor].choose(view(state, actor))
+            try:
+                if actor is None:  # between rounds: dealing is a chance step
+                    upcoming = (
+                        "the tie-break round"
+                        if state.contenders
+                        else f"round {state.round_number + 1}"
+                    )
+                    self.human.pause(view(state, self.seat), f"Press Enter to deal {upcoming}")
+                    command = StartRound()
+                elif actor == self.seat:
+                    command = self.human.choose(view(state, actor))
+                else:
+                    command = self.bots[actor].choose(view(state, actor))
+            except LeaveMatch:
+                command = Leave(self.seat)
             before = len(self.record.events)
             self.record = self.record.push(command)
             self.tell(self.record.events[before:])
+            if isinstance(command, Leave):
+                if not self.record.is_over:
+                    self.finish("You have left the match; the others would play on without you.")
+                return
 
     def tell(self, events: tuple[Event, ...]) -> None:
         """Narrate a batch; a round's or the game's end as a result block."""
@@ -877,17 +1018,76 @@ class _Game:
             return
         state = self.record.state
         over = state.is_over
+        for event in events[end:]:
+            if isinstance(event, RoundEnded) and event.ranks is not None:
+                self.ranks.append(event.ranks)
         if isinstance(events[end], RoundEnded):
-            title = f"Round {state.round_number} is over" + (", and so is the game" if over else "")
+            also = ", and the match closes" if self.online else ", and so is the game"
+            title = f"Round {state.round_number} is over" + (also if over else "")
         else:
-            title = "The game is over"
+            title = "The match closes" if self.online else "The game is over"
         self.say()
         self.say(f"=== {title} ===")
         for line in self.narrator.narrate(events[end:]):
             self.say(line)
         for line in self.human.table(view(state, self.seat)):
             self.say(line)
-        if over:
+        if self.online:
+            for line in self.scoreboard():
+                self.say(line)
+        if over and self.online:
+            self.say(self.verdict())
+        elif over:
             verdict = "You win!" if self.seat in state.winners else "You lose."
             seed = self.seed
             self.say(f"{verdict} (Seed {seed}: play this deal again with --seed {seed}.)")
+
+    def scoreboard(self) -> list[str]:
+        """Online: every ended round's ranks, one row per round, a column
+        per player ("-": not dealt in, having left)."""
+        if not self.ranks:
+            return []
+        players = len(self.names)
+        header = ["Round", *(f"P{seat}" for seat in range(players))]
+        rows = [header]
+        for number, ranks in enumerate(self.ranks, 1):
+            rows.append([str(number), *("-" if rank is None else str(rank) for rank in ranks)])
+        widths = [max(len(row[col]) for row in rows) for col in range(len(header))]
+        lines = ["Scoreboard: each round's ranks (1 is first; - not dealt in):"]
+        for row in rows:
+            lines.append(
+                "  " + "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
+            )
+        return lines
+
+    def verdict(self) -> str:
+        """Online: where the person's win counter stands, and the seed."""
+        tokens = self.record.state.tokens
+        mine, best = tokens[self.seat], max(tokens)
+        leaders = [seat for seat, count in enumerate(tokens) if count == best]
+        if best == 0:
+            standing = "and no one has a win yet"
+        elif leaders == [self.seat]:
+            standing = "the most at the table"
+        elif self.seat in leaders:
+            standing = "level with the most at the table"
+        else:
+            names = ", ".join(self.names[seat] for seat in leaders)
+            standing = f"the most at the table: {best} ({names})"
+        seed = self.seed
+        return (
+            f"Your win counter: {mine}{'' if best == 0 else ','} {standing}."
+            f" (Seed {seed}: play this deal again with --seed {seed}.)"
+        )
+
+    def finish(self, why: str) -> None:
+        """Online: the person stops the match (a rounds limit, leaving)."""
+        self.say()
+        self.say(f"=== {why} ===")
+        state = self.record.state
+        if not state.round_over:  # at a round's end its block showed them
+            for line in self.human.table(view(state, self.seat)):
+                self.say(line)
+            for line in self.scoreboard():
+                self.say(line)
+        self.say(self.verdict())

@@ -15,6 +15,14 @@ Seats are "Player 0", "Player 1", ...: numbered from 0, as in the engine,
 the JSON, the move notation (``P0``) and the command line. With
 ``notation=True`` each move's line ends with the move in the notation of
 :mod:`loveletter.notation`, e.g. ``[P0 Guard on P2 naming Priest]``.
+
+An online match (rulings 41 to 53) is told in its own words: no favor
+tokens and no game to win, but a turn order drawn each round, ranks at each
+round's end (with the reason of each: the adjusted hand values, the hand
+bonus, discard totals, the order the others went out), win counters, partial
+wins, players leaving and time-outs. The reasons are worked out from public
+facts only and told only when they give the ranks the engine gave; a story
+that cannot follow them tells the ranks alone.
 """
 
 from __future__ import annotations
@@ -22,16 +30,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from loveletter import Card, GameState, Ruleset, events_for, evolve, get_ruleset, replay
+from loveletter.cards.base import Choice
 from loveletter.commands import (
     Command,
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
+from loveletter.errors import NotationError
 from loveletter.events import (
     CardDealt,
     CardDiscarded,
@@ -54,6 +66,7 @@ from loveletter.events import (
     LookOffered,
     OptionDeclined,
     PlayerEliminated,
+    PlayerLeft,
     PlayerMarked,
     PlayerProtected,
     PositionEstablished,
@@ -64,11 +77,13 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
     TurnStarted,
+    TurnTimedOut,
 )
 from loveletter.notation import format_command
 from loveletter.positions import Position
-from loveletter.rulesets import RoundTie
-from loveletter.state import Decision
+from loveletter.ranking import adjusted_values, round_ranks
+from loveletter.rulesets import RoundTie, Scoring
+from loveletter.state import Decision, TableSettings
 
 #: Cards whose player chooses someone, in every edition. Hard-coded rather
 #: than read from the ruleset because a viewer joining from a described
@@ -109,6 +124,17 @@ _LATER = {
     Card.CONSTABLE: "if they are knocked out this round, it earns them a favor token",
     Card.COUNT: "it adds 1 to their hand at the showdown",
 }
+#: the same, online: a partial win instead of a token (ruling 46)
+_LATER_ONLINE = {
+    Card.CONSTABLE: "if they are knocked out this round, it earns them a partial win",
+    Card.COUNT: "it adds 1 to their hand's value if the round ends by the pile",
+}
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _ordinal(rank: int) -> str:
+    return _ORDINALS[rank - 1] if 1 <= rank <= len(_ORDINALS) else f"number {rank}"
 
 
 def default_name(seat: int) -> str:
@@ -223,6 +249,16 @@ class Narrator:
         #: where no event says it (after a King trade or a Chancellor)
         self._state: GameState | None = None
         self._after: list[GameState | None] = []
+        #: online: the table's seats, the round's drawn order, who went out of
+        #: the round in order, who left the match, whose turn it is, the
+        #: previous round's rank-1 players, and a time-out's move to come
+        self._players: int | None = None
+        self._order: tuple[int, ...] = ()
+        self._exits: list[int] = []
+        self._left: set[int] = set()
+        self._turn_player: int | None = None
+        self._last_winners: tuple[int, ...] | None = None
+        self._random_move = False
         self._handlers: dict[type[Event], Callable[[list[Event], int, list[str]], int]] = {
             GameStarted: self._game_started,
             PositionEstablished: self._position_established,
@@ -251,6 +287,8 @@ class Narrator:
             TokenAwarded: self._token_awarded,
             GameEnded: self._game_ended,
             GameTied: self._game_tied,
+            PlayerLeft: self._player_left,
+            TurnTimedOut: self._turn_timed_out,
         }
 
     @property
@@ -325,8 +363,27 @@ class Narrator:
         return found
 
     def _move(self, command: Command) -> str:
-        """`` [P0 Guard on P2 naming Priest]`` with ``notation``, else ""."""
-        return f" [{format_command(command)}]" if self.notation else ""
+        """`` [P0 Guard on P2 naming Priest]`` with ``notation``, else "".
+
+        The move a time-out made is not the player's: its line carries no
+        move, the time-out's line does."""
+        if self._random_move:
+            self._random_move = False
+            return ""
+        if not self.notation:
+            return ""
+        try:
+            return f" [{format_command(command)}]"
+        except NotationError:  # a command the notation cannot write yet
+            return ""
+
+    @property
+    def _online(self) -> bool:
+        """Whether rounds are ranked (online): win counters, not tokens."""
+        return self._rules is not None and self._rules.scoring is Scoring.RANKS
+
+    def _counter(self, total: int) -> str:
+        return f"(win counter: {total})"
 
     def _value(self, card: Card) -> str:
         return f" ({self._rules.value(card)})" if self._rules is not None else ""
@@ -367,6 +424,7 @@ class Narrator:
             self._piles.setdefault(seat, []).extend(cards)
 
     def _new_round(self) -> None:
+        self._exits = []
         self._protected.clear()
         self._piles = {}
         self._played = None
@@ -385,14 +443,40 @@ class Narrator:
         title = self._set_ruleset(event.ruleset)
         self._tokens = dict.fromkeys(range(event.players), 0)
         self._contenders = ()
+        self._players = event.players
+        self._left = set()
+        self._last_winners = None
         seats = self._names(range(event.players))
+        seed = f" (Seed {event.seed}.)" if event.seed is not None else ""
+        if self._online:
+            lines.append(
+                f"A match of {title} begins with {event.players} players: {seats}. No one wins"
+                " the match: each round ranks the players, every player ranked first gains a"
+                " win on their win counter, each round draws a new turn order, and the match"
+                f" goes on as long as rounds are dealt to two players or more.{seed}"
+            )
+            if event.settings is not None:
+                lines.append(self._settings_sentence(event.players, event.settings))
+            return index + 1
         line = f"A game of {title} begins with {event.players} players: {seats}."
         if self._rules is not None:
             line += f" The first to {self._rules.tokens_to_win(event.players)} favor tokens wins."
-        if event.seed is not None:
-            line += f" (Seed {event.seed}.)"
-        lines.append(line)
+        lines.append(line + seed)
         return index + 1
+
+    def _settings_sentence(self, players: int, settings: TableSettings) -> str:
+        decks = settings.decks
+        copies = "one deck" if decks == 1 else f"{decks} decks shuffled together"
+        size = ""
+        if self._rules is not None:
+            size = f" ({len(self._rules.deck_for(players, decks))} cards)"
+        seconds = f"{settings.turn_time_ms / 1000:g}"
+        timeout = (
+            "a player who runs out of time has a move drawn at random for them"
+            if settings.random_moves
+            else "no move is ever made at random for a player who runs out of time"
+        )
+        return f"The table plays with {copies}{size}, {seconds} seconds a turn; {timeout}."
 
     def _position_established(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
@@ -412,25 +496,38 @@ class Narrator:
         self._required = position.required
         self._marks = list(position.marks)
         self._contenders = position.contenders
+        self._players = position.players
+        self._order = position.order
+        self._exits = list(position.exits)
+        self._left = set(position.left)
+        self._turn_player = position.current
+        self._last_winners = None
         tokens = position.tokens or (0,) * position.players
         self._tokens = dict(enumerate(tokens))
         action = "play" if position.drawn else "draw"
         self._to_draw = None if position.drawn else position.current
+        what = "match" if self._online else "game"
         lines.append(
-            f"A game of {title} with {position.players} players goes on from a described"
+            f"A {what} of {title} with {position.players} players goes on from a described"
             f" position: round {position.round_number}, turn {position.turn_number},"
             f" {self.name(position.current)} to {action}."
         )
         hands = [
-            f"{self.name(seat)} is out"
+            f"{self.name(seat)} has left the match"
+            if seat in position.left
+            else f"{self.name(seat)} is out"
             if seat in position.out
             else f"{self.name(seat)} holds {_cards(hand)}"
             for seat, hand in enumerate(position.hands)
         ]
-        lines.append(f"{'; '.join(hands)}. The deck holds {len(position.deck)} cards.")
+        size = len(position.deck)
+        lines.append(f"{'; '.join(hands)}. The deck holds {size} card{'' if size == 1 else 's'}.")
+        if position.order:
+            lines.append(f"The turn order of this round: {self._names(position.order)}.")
         if any(tokens):
             standing = ", ".join(f"{self.name(s)} {n}" for s, n in enumerate(tokens))
-            lines.append(f"Favor tokens so far: {standing}.")
+            counted = "Win counters" if self._online else "Favor tokens"
+            lines.append(f"{counted} so far: {standing}.")
         return index + 1
 
     def _round_started(self, stream: list[Event], index: int, lines: list[str]) -> int:
@@ -442,6 +539,10 @@ class Narrator:
         self._turn = 0
         self._seats = event.seats
         self._new_round()
+        if event.order is not None:
+            self._order = event.order
+            lines.append(self._drawn_order(event))
+            return index + 1
         starts = f"{self.name(event.first_player)} starts."
         if event.seats is None:
             lines.append(f"Round {event.round_number} begins. {starts}")
@@ -451,6 +552,33 @@ class Narrator:
                 f" {self._names(event.seats)} only. {starts}"
             )
         return index + 1
+
+    def _drawn_order(self, event: RoundStarted) -> str:
+        """Online (ruling 43): the order drawn for the round, and why its
+        first player is first."""
+        assert event.order is not None
+        first = self.name(event.first_player)
+        line = (
+            f"Round {event.round_number} begins. Turn order for this round:"
+            f" {self._names(event.order)}."
+        )
+        if self._left:
+            gone = sorted(self._left)
+            verb = "sits" if len(gone) == 1 else "sit"
+            line += f" ({self._names(gone)}, who left the match, {verb} out.)"
+        previous = self._last_winners
+        if previous is None or event.round_number == 1:
+            return f"{line} {first} starts."
+        still = [seat for seat in previous if seat not in self._left]
+        last_round = f"round {event.round_number - 1}"
+        if event.first_player in still:
+            return f"{line} {first}, who ranked first in {last_round}, starts."
+        if not still:
+            return (
+                f"{line} No one who ranked first in {last_round} is still present, so the draw"
+                f" alone decides: {first} starts."
+            )
+        return f"{line} {first} starts."
 
     def _card_set_aside(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
@@ -483,6 +611,8 @@ class Narrator:
                 known.append(f"{self.name(event.player)} {_the(event.card)}")
             index += 1
         whom = "each player" if self._seats is None else "each tied player"
+        if self._order and self._left:
+            whom = "each player present"
         if known:
             lines.append(f"One card is dealt to {whom}: {', '.join(known)}.")
         else:
@@ -496,6 +626,7 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, TurnStarted)
         player = event.player
+        self._turn_player = player
         if self._turn is not None:
             self._turn += 1
         words = [f"Turn {self._turn}:"] if self._turn is not None else []
@@ -576,7 +707,8 @@ class Narrator:
         elif card is Card.CHANCELLOR and not any(isinstance(e, ChancellorDrew) for e in after):
             line += ", but the deck is empty: no effect."
         elif card in _LATER:
-            line += f": {_LATER[card]}."
+            later = _LATER_ONLINE if self._online else _LATER
+            line += f": {later[card]}."
         else:
             line += "."
         line += self._move(PlayCard(player, card, target, event.guess, event.second_target))
@@ -587,6 +719,15 @@ class Narrator:
         """Whom a played card chose, as words following "plays the X"."""
         player, card, target, second = event.player, event.card, event.target, event.second_target
         assert target is not None
+        if second is not None and self._online:
+            if card is Card.CARDINAL:  # ruling 48: an ordered pair
+                return (
+                    f", choosing {self._them(player, target)} first, then"
+                    f" {self._them(player, second)}"
+                )
+            if target == second:  # the Baroness online: the same hand twice
+                return f" on {self.name(target)}, twice"
+            return f" on {self.name(target)}, then {self.name(second)}"
         if second is not None:
             if card is Card.CARDINAL:
                 if player in (target, second):
@@ -601,6 +742,9 @@ class Narrator:
                 else (" and chooses their own hand")
             )
         return f" {_PREPOSITION.get(card, 'on')} {self.name(target)}"
+
+    def _them(self, player: int, seat: int) -> str:
+        return "themselves" if seat == player else self.name(seat)
 
     def _card_discarded(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
@@ -620,8 +764,16 @@ class Narrator:
         who = self.name(event.player)
         self._protected.discard(event.player)
         self._pile(event.player, *event.discarded)
+        self._exits.append(event.player)
         shown = _cards(event.discarded)
         reason = event.reason
+        if reason is EliminationReason.LEFT:
+            line = f"{who} is out of the round"
+            if event.discarded:
+                line += f", and {shown} {'goes' if len(event.discarded) == 1 else 'go'} face up"
+                line += " without effect"
+            lines.append(line + self._after_leaving(stream, index, event.player) + ".")
+            return index + 1
         if reason is EliminationReason.GUARD_GUESS:
             line = f"{who} is out of the round and discards {shown}."
         elif reason is EliminationReason.BARON_COMPARISON:
@@ -637,6 +789,34 @@ class Narrator:
         lines.append(line)
         return index + 1
 
+    def _after_leaving(self, stream: list[Event], index: int, player: int) -> str:
+        """What a player's leaving did to the turn (ruling 50), read from
+        what follows it: the events up to the next turn or round end."""
+        following = stream[index + 1] if index + 1 < len(stream) else None
+        ended = isinstance(following, TurnStarted | RoundEnded)
+        parts: list[str] = []
+        offered_to = self._offered_to if self._offered is Decision.REDRAW else None
+        if ended and player == self._turn_player:
+            parts.append("their turn ends at once")
+            if offered_to is not None and offered_to != player:
+                parts.append(f"{self.name(offered_to)}'s offer to redraw lapses with it")
+            required = self._required
+            if required is not None and required != player:
+                self._required = None  # it bound the turn that ended
+                parts.append(
+                    f"the Sycophant's demand to choose {self.name(required)} lapses with it"
+                )
+        elif ended and offered_to == player and self._turn_player is not None:
+            parts.append(
+                f"their offer to redraw lapses, and {self.name(self._turn_player)}'s turn ends"
+            )
+        if ended and offered_to is not None:
+            self._offered = self._offered_to = None
+        if self._required == player:
+            self._required = None
+            parts.append("the Sycophant's demand to choose them lapses")
+        return f": {_join(parts)}" if parts else ""
+
     def _protected_event(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, PlayerProtected)
@@ -649,7 +829,18 @@ class Narrator:
         assert isinstance(event, HandSeen)
         looking = self._offered is Decision.LOOK and self._offered_to == event.viewer
         self._offered = self._offered_to = None
-        line = f"{self.name(event.viewer)} looks at {self._whose(event.viewer, event.owner)} hand"
+        hand = "hand"
+        previous = stream[index - 1] if index > 0 else None
+        if event.via is Card.CARDINAL and self._online and not looking:
+            hand = "new hand"  # online: the look that follows the swap (ruling 48)
+        elif (
+            isinstance(previous, HandSeen)
+            and previous.via is Card.BARONESS
+            and event.via is Card.BARONESS
+            and (previous.viewer, previous.owner) == (event.viewer, event.owner)
+        ):
+            hand = "hand again"  # online: a Baroness may look at one hand twice
+        line = f"{self.name(event.viewer)} looks at {self._whose(event.viewer, event.owner)} {hand}"
         line += f" and sees {_the(event.card)}." if event.card is not None else " in secret."
         if looking:  # a Cardinal's optional look, taken
             line += self._move(LookAtHand(event.viewer, event.owner))
@@ -734,6 +925,13 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, PlayerMarked)
         self._marks.append((event.player, event.marked))
+        if self._online:
+            lines.append(
+                f"{self.name(event.player)} bets on {self.name(event.marked)} to rank first in"
+                f" {self._round_name()}: a partial win if they do, while {self.name(event.player)}"
+                " is still at the table."
+            )
+            return index + 1
         lines.append(
             f"{self.name(event.player)} bets on {self.name(event.marked)} to win"
             f" {self._round_name()}: a favor token if they do."
@@ -796,6 +994,10 @@ class Narrator:
         self._offered = self._offered_to = None
         winners = self._names(event.winners)
         this_round = self._round_name()
+        if event.ranks is not None:
+            self._ranked_end(event, lines)
+            self._last_winners = event.winners
+            return index + 1
         if event.reason is RoundEndReason.ONE_PLAYER_LEFT:
             lines.append(f"Only {winners} is left, and wins {this_round}.")
             return index + 1
@@ -807,6 +1009,148 @@ class Narrator:
         lines.append(f"The deck is empty, so {this_round} ends. Hands shown: {shown}.")
         lines.append(self._showdown_verdict(event, numbers))
         return index + 1
+
+    def _ranked_end(self, event: RoundEnded, lines: list[str]) -> None:
+        """Online (rulings 44 and 45): the ranks of the round, and why, when
+        the story so far gives the reasons the engine used."""
+        assert event.ranks is not None
+        this_round = self._round_name()
+        ranks = event.ranks
+        values = self._adjusted(event.revealed)
+        explained = values is not None and self._ranks_agree(event)
+        if event.reason is RoundEndReason.ONE_PLAYER_LEFT:
+            lines.append(
+                f"Only {self._names(event.winners)} is left in {this_round}, and ranks first."
+            )
+        else:
+            shown = ", ".join(
+                f"{self.name(seat)} {_the(card)}"
+                + (self._adjusted_text(seat, values) if values is not None else self._value(card))
+                for seat, card in event.revealed
+            )
+            lines.append(
+                f"The pile is down to one card or none, so {this_round} ends. Hands shown: {shown}."
+            )
+            lines.append(self._hand_ranks(event, values if explained else None))
+        exits = [seat for seat in range(len(ranks)) if ranks[seat] is not None]
+        exits = [
+            seat for seat in exits if seat not in event.winners and seat not in dict(event.revealed)
+        ]
+        if exits:
+            exits.sort(key=lambda seat: ranks[seat] or 0)
+            told = ", ".join(f"{_ordinal(ranks[seat] or 0)} {self.name(seat)}" for seat in exits)
+            why = " by the order they went out, the last out highest" if explained else ""
+            lines.append(f"The others rank{why}: {told}.")
+        unranked = [seat for seat, rank in enumerate(ranks) if rank is None]
+        if unranked:
+            verb = "has" if len(unranked) == 1 else "have"
+            lines.append(f"{self._names(unranked)}, who left the match, {verb} no rank.")
+        for jester, marked in self._marks:
+            if ranks[marked] == 1 and jester in self._left:
+                lines.append(
+                    f"{self.name(jester)}'s Jester bet on {self.name(marked)} came true, but"
+                    f" {self.name(jester)} has left the match: no partial win."
+                )
+
+    def _adjusted(
+        self, revealed: tuple[tuple[int, Card], ...]
+    ) -> dict[int, tuple[int, int, int, int]] | None:
+        """Online: seat -> (printed value, Counts in the pile, hand bonus,
+        discard total) of each hand shown, when every pile is known."""
+        rules, piles, players = self._rules, self._piles, self._players
+        if rules is None or piles is None or players is None:
+            return None
+        if any(not 0 <= seat < players for seat, _ in revealed):
+            return None
+        discards = tuple(tuple(piles.get(seat, ())) for seat in range(players))
+        adjusted = adjusted_values(rules, revealed, discards)
+        numbers: dict[int, tuple[int, int, int, int]] = {}
+        for seat, card in revealed:
+            value = rules.value(card)
+            counts = sum(rules.showdown_bonus[c] for c in discards[seat])
+            total = sum(rules.value(c) for c in discards[seat])
+            numbers[seat] = (value, counts, adjusted[seat] - value - counts, total)
+        return numbers
+
+    def _ranks_agree(self, event: RoundEnded) -> bool:
+        """Whether the public facts the story holds give the engine's ranks
+        (otherwise no reason is told: a reason must never be false)."""
+        rules, piles, players = self._rules, self._piles, self._players
+        if rules is None or piles is None or players is None or event.ranks is None:
+            return False
+        if len(event.ranks) != players:
+            return False
+        discards = tuple(tuple(piles.get(seat, ())) for seat in range(players))
+        live = event.winners if not event.revealed else tuple(seat for seat, _ in event.revealed)
+        try:
+            mine = round_ranks(rules, players, event.revealed, live, tuple(self._exits), discards)
+        except (IndexError, KeyError, ValueError):
+            return False
+        return mine == event.ranks
+
+    def _adjusted_text(self, seat: int, numbers: dict[int, tuple[int, int, int, int]]) -> str:
+        value, counts, bonus, _ = numbers[seat]
+        if not counts and not bonus:
+            return f" ({value})"
+        parts = [str(value)]
+        if counts:
+            parts.append(f"+{counts} for the Count{'s' if counts > 1 else ''}")
+        if bonus:
+            parts.append(f"+{bonus} hand bonus")
+        return f" ({', '.join(parts)}: {value + counts + bonus})"
+
+    def _hand_ranks(
+        self, event: RoundEnded, numbers: dict[int, tuple[int, int, int, int]] | None
+    ) -> str:
+        """The ranks of the hands shown, best first; with ``numbers``, by
+        adjusted value and, where those are equal, discard total."""
+        assert event.ranks is not None
+        ranks = event.ranks
+        groups: dict[int, list[int]] = {}
+        for seat, _ in event.revealed:
+            groups.setdefault(ranks[seat] or 0, []).append(seat)
+        parts = []
+        for rank in sorted(groups):
+            seats = groups[rank]
+            part = f"{_ordinal(rank)} {self._names(seats)}"
+            if len(seats) > 1:
+                part += ", tied"
+            if numbers is not None:
+                adjusted = numbers[seats[0]][0] + numbers[seats[0]][1] + numbers[seats[0]][2]
+                same = [other for other, _ in event.revealed if sum(numbers[other][:3]) == adjusted]
+                detail = str(adjusted)
+                if len(same) > 1:
+                    each = " each" if len(seats) > 1 else ""
+                    detail += f", discard total {numbers[seats[0]][3]}{each}"
+                part += f" ({detail})"
+            parts.append(part)
+        why = " by adjusted hand value, then discard total" if numbers is not None else ""
+        text = f"Ranks{why}: {'; '.join(parts)}."
+        if numbers is not None:
+            text += self._bonus_reasons(event, numbers)
+        return text
+
+    def _bonus_reasons(
+        self, event: RoundEnded, numbers: dict[int, tuple[int, int, int, int]]
+    ) -> str:
+        """Why a hand bonus was given (ruling 45), for each hand that got one."""
+        held = dict(event.revealed)
+        reasons = []
+        for seat, (_, _, bonus, _) in numbers.items():
+            if not bonus:
+                continue
+            who = self.name(seat)
+            if held[seat] is Card.PRINCESS:
+                reasons.append(
+                    f" {who}'s Princess gets the hand bonus, as another player holds a Bishop."
+                )
+            else:
+                reasons.append(
+                    f" {who}'s {card_name(held[seat])} gets the hand bonus: two Counts in their"
+                    " pile, the Princess in another hand, and a Bishop in a hand whose discard"
+                    " total is lower than theirs."
+                )
+        return "".join(reasons)
 
     def _showdown_numbers(
         self, revealed: tuple[tuple[int, Card], ...]
@@ -878,6 +1222,9 @@ class Narrator:
         who = self.name(event.player)
         total = f"({event.total} in all)"
         reason = event.reason
+        if self._online:
+            lines.append(self._win_counted(event))
+            return index + 1
         if reason is TokenReason.SPY:
             lines.append(
                 f"{who} is the only player left in the round who played or discarded a Spy,"
@@ -909,6 +1256,39 @@ class Narrator:
             lines.append(f"{who} gains a favor token {total}.")
         return index + 1
 
+    def _win_counted(self, event: TokenAwarded) -> str:
+        """Online (rulings 44 and 46): a win or a partial win, and why."""
+        who = self.name(event.player)
+        counter = self._counter(event.total)
+        reason = event.reason
+        if reason is TokenReason.BISHOP:
+            played = self._played
+            whose = (
+                f"{self.name(played.target)}'s"
+                if played is not None and played.card is Card.BISHOP and played.target is not None
+                else "the"
+            )
+            return f"{who} named {whose} number with the Bishop: a partial win {counter}."
+        if reason is TokenReason.CONSTABLE:
+            return (
+                f"{who} had the Constable in their discard pile when knocked out: a partial"
+                f" win {counter}."
+            )
+        if reason is TokenReason.JESTER:
+            marked = [m for p, m in self._marks if p == event.player]
+            bet = (
+                f"{self._names(marked)} ranked first"
+                if marked
+                else "The marked player ranked first"
+            )
+            return (
+                f"{bet} in {self._round_name()}, as {who}'s Jester bet: a partial win for"
+                f" {who} {counter}."
+            )
+        if reason is TokenReason.ROUND_WIN:
+            return f"{who} ranked first and gains a win {counter}."
+        return f"{who} gains a win ({reason}) {counter}."
+
     def _game_tied(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, GameTied)
@@ -929,6 +1309,14 @@ class Narrator:
     def _game_ended(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
         assert isinstance(event, GameEnded)
+        if self._online and not event.winners:
+            self._round_open = False
+            standing = ", ".join(f"{self.name(s)} {n}" for s, n in sorted(self._tokens.items()))
+            lines.append(
+                "Fewer than two players are left at the table, so the match closes."
+                f" Win counters: {standing}."
+            )
+            return index + 1
         winners = list(event.winners)
         names = self._names(winners)
         counts = [self._tokens.get(seat) for seat in winners]
@@ -947,6 +1335,33 @@ class Narrator:
             lines.append(f"{names} win{tie_break} the game together{mid_round}{tokens}!")
         return index + 1
 
+    # ------------------------------------------------------------------
+    # online: leaving and time-outs
+
+    def _player_left(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, PlayerLeft)
+        player = event.player
+        self._left.add(player)
+        line = f"{self.name(player)} leaves the match and will be dealt into no later round"
+        following = stream[index + 1] if index + 1 < len(stream) else None
+        if self._round_open and not (
+            isinstance(following, PlayerEliminated) and following.player == player
+        ):
+            line += " (they were already out of this round)"
+        lines.append(line + "." + self._move(Leave(player)))
+        return index + 1
+
+    def _turn_timed_out(self, stream: list[Event], index: int, lines: list[str]) -> int:
+        event = stream[index]
+        assert isinstance(event, TurnTimedOut)
+        who = self.name(event.player)
+        line = f"{who} runs out of time, so a move is drawn at random for them:"
+        line += self._move(TimeOut(event.player))
+        self._random_move = True  # the move told next is not the player's own
+        lines.append(line)
+        return index + 1
+
 
 def describe_command(
     command: Command,
@@ -954,18 +1369,34 @@ def describe_command(
     *,
     decision: Decision | None = None,
     numbers: Callable[[int], Sequence[Card]] | None = None,
+    ruleset: str | Ruleset | None = None,
 ) -> str:
     """A command as a menu offers it to the player who would give it (so
     "your own hand", and players named by ``name``).
 
     ``decision`` tells what a ``Decline`` declines (a Cardinal's look or a
     Bishop's redraw); ``numbers`` lists the cards of the deck in use that
-    carry a number, to gloss a named number ("naming 5 (Prince, Count)").
+    carry a number, to gloss a named number ("naming 5 (Prince, Count)");
+    ``ruleset`` tells how a card that chooses two players reads them (online
+    the Cardinal's pair is ordered and the Baroness may choose one player
+    twice).
     """
     if isinstance(command, PlayCard):
         text = f"Play {_the(command.card)}"
         target, second = command.target, command.second_target
-        if target is not None and second is not None:
+        chooses = get_ruleset(ruleset).choices[command.card] if ruleset is not None else None
+        if target is not None and second is not None and chooses is Choice.ORDERED_PAIR:
+            me = command.player
+
+            def whom(seat: int) -> str:
+                return "yourself" if seat == me else name(seat)
+
+            whose = "your" if target == me else f"{name(target)}'s"
+            trade = "you trade hands" if me in (target, second) else "they trade hands"
+            text += f" on {whom(target)}, then {whom(second)}: {trade} and you see {whose} new card"
+        elif target is not None and second is not None and target == second:
+            text += f" on {name(target)}, twice"
+        elif target is not None and second is not None:
             if command.card is Card.CARDINAL and command.player in (target, second):
                 other = second if target == command.player else target
                 text += f": swap your hand with {name(other)}'s"

@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO, cast
 
 import pytest
 
@@ -279,6 +280,67 @@ def test_simulate_2019_keeps_its_columns(capsys: Capture) -> None:
     out = capsys.readouterr().out
     assert "spy tokens" in out and "shared wins" in out
     assert "bishop tokens" not in out and "tied games" not in out and "assassin" not in out
+    assert not re.search(r"^\s+left\s", out, re.MULTILINE)  # only online players leave
+
+
+PARTIAL = ("bishop", "constable", "jester")
+
+
+@pytest.mark.parametrize(("players", "decks"), [(3, 1), (4, 3), (5, 2), (8, 1)])
+def test_simulate_online_prints_the_scoreboard(capsys: Capture, players: int, decks: int) -> None:
+    argv = ["simulate", "--ruleset", "online", "--players", str(players)]
+    argv += ["--decks", str(decks), "--rounds", "4", "--games", "3"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    report = simulate("online", players, 3, seed=0, rounds=4, decks=decks)
+    plural = "deck" if decks == 1 else "decks"
+    assert out.startswith(
+        f"Love Letter online, perpetual variant (ranks and win counters): "
+        f"{players} players, {decks} {plural}, random bots, seed 0\n"
+    )
+    assert re.search(r"^matches\s+3\s+4 rounds each$", out, re.MULTILINE)
+    assert re.search(r"^rounds\s+12$", out, re.MULTILINE)
+    header = r"\s+".join(["seat", *(f"rank {rank}" for rank in range(1, players + 1))])
+    assert re.search(rf"^{header}$", out, re.MULTILINE)
+    for seat in range(players):
+        shares = [f"{100 * n / 12:.1f}%" for n in report.ranks[seat]]
+        assert re.search(rf"^Player {seat}\s+" + r"\s+".join(shares) + "$", out, re.MULTILINE)
+        counter = report.win_counters[seat]
+        partial = [str(report.bonus_tokens[ll.TokenReason(r)][seat]) for r in PARTIAL]
+        cells = [str(counter), f"{counter / 3:.2f}", str(report.round_wins[seat]), *partial]
+        assert re.search(rf"^Player {seat}\s+" + r"\s+".join(cells) + "$", out, re.MULTILINE)
+    assert re.search(
+        r"^seat\s+win counter\s+per match\s+rank 1\s+bishop\s+constable\s+jester$",
+        out,
+        re.MULTILINE,
+    )
+    assert "deck empty" in out and "one player left" in out
+    assert re.search(r"^  left\s+0\s+0\.00$", out, re.MULTILINE)
+    assert ("assassin" in out) is (players >= 5)
+    assert "game wins" not in out and "favor" not in out and "shared wins" not in out
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == report.to_data()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--ruleset", "online"], "online matches never end by themselves: give --rounds N"),
+        (["--ruleset", "online", "--players", "2", "--rounds", "3"], "3-8 players, not 2"),
+        (["--ruleset", "online", "--rounds", "0"], "--rounds must be at least 1, not 0"),
+        (["--ruleset", "online", "--rounds", "3", "--decks", "4"], "--decks must be from 1 to 3"),
+        (["--ruleset", "online", "--rounds", "3", "--decks", "0"], "--decks must be from 1 to 3"),
+        (["--rounds", "5"], "--rounds is for online matches: 2019 games end by themselves"),
+        (["--ruleset", "premium", "--decks", "1"], "--decks is for online matches"),
+    ],
+)
+def test_simulate_refuses_rounds_and_decks_where_they_do_not_apply(
+    capsys: Capture, argv: list[str], message: str
+) -> None:
+    assert main(["simulate", *argv, "--games", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("loveletter simulate: error: ") and message in captured.err
 
 
 def _first_prompt(out: str) -> str:
@@ -414,3 +476,290 @@ def test_the_human_is_told_the_premium_table() -> None:
         r" comparison): Player \d had the ",
         text,
     )
+
+
+# --------------------------------------------------------------------------
+# online
+
+
+class _Answering:
+    """A script for ``play`` that answers by what it was last asked: ``rule``
+    gets the output so far and returns the next line, ``None`` to end."""
+
+    def __init__(self, out: io.StringIO, rule: Callable[[str], str | None]) -> None:
+        self.out = out
+        self.rule = rule
+
+    def readline(self) -> str:
+        answer = self.rule(self.out.getvalue())
+        return "" if answer is None else answer + "\n"
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _play_online(
+    rule: Callable[[str], str | None], *args: str, **options: object
+) -> tuple[int, str]:
+    from loveletter import interactive
+
+    out = io.StringIO()
+    status = interactive.play(
+        "online",
+        int(args[0]) if args else 4,
+        seed=3,
+        stdin=cast(TextIO, _Answering(out, rule)),
+        stdout=out,
+        **options,  # type: ignore[arg-type]
+    )
+    return status, out.getvalue()
+
+
+def test_play_an_online_match_of_a_few_rounds(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "match.json"
+    argv = ("--ruleset", "online", "--players", "5", "--seed", "3", "--rounds", "3")
+    status, out = _play(
+        capsys, monkeypatch, "1\n" * 5000, *argv, "--decks", "2", "--save", str(path)
+    )
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[1] == "An online match of 3 rounds; l leaves the match at any prompt."
+    assert "Your choice (1-2, ? for help, l to leave, q to quit): 1" in lines
+    assert "Press Enter to deal round 2 (? for help, l to leave, q to quit): 1" in lines
+    assert "Press Enter to deal round 4" not in out
+    assert "=== 3 rounds played: the match stops here. ===" in lines
+    assert re.fullmatch(
+        r"Your win counter: \d+[, ].*\. \(Seed 3: play this deal again with --seed 3\.\)",
+        lines[-2],
+    )
+    assert out.count("(Seed 3") == 1  # the seed is told once, at the end
+    assert "favor token" not in out and "You win!" not in out and "You lose." not in out
+    assert "Players: win counters, and discard piles (oldest first):" in lines
+    assert re.search(r"Turn order this round: (you|Player \d)(, (you|Player \d)){4}\.", out)
+    # the scoreboard after the third round: a row per round, a rank per seat
+    board = lines.index("Scoreboard: each round's ranks (1 is first; - not dealt in):", -20)
+    assert lines[board + 1].split() == ["Round", "P0", "P1", "P2", "P3", "P4"]
+    record = ll.load_record(path)
+    rows = [line.split() for line in lines[board + 2 : board + 5]]
+    ranks = [e.ranks or () for e in record.events if isinstance(e, ll.RoundEnded)]
+    assert rows == [[str(n), *map(str, r)] for n, r in enumerate(ranks, 1)]
+    state = record.state
+    assert state.round_over and state.round_number == 3 and state.table.decks == 2
+    for seat, count in enumerate(state.tokens):
+        you = " (you)" if seat == 0 else ""
+        assert re.search(rf"\n  Player {seat}{re.escape(you)} +{count} wins? ", out)
+    # only what Player 0 may know
+    assert not re.search(r"Player [1-4] draws the ", out)
+    assert not re.search(r"Player [1-4] looks at .* and sees", out)
+
+
+def test_play_online_goes_on_until_the_player_quits() -> None:
+    def rule(out: str) -> str | None:
+        return None if "Round 4 begins." in out else "1"
+
+    status, out = _play_online(rule)
+    assert status == 0
+    assert "An online match of as many rounds as you like (q stops);" in out
+    assert out.splitlines()[-1] == "Game abandoned."
+    assert "=== Round 3 is over ===" in out and "(Seed" not in out
+
+
+def test_play_online_leaving_in_a_turn_and_between_rounds(tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+
+    def in_turn(out: str) -> str | None:
+        if out.endswith("(y/n): "):
+            return "y"
+        return "l" if "Your choice" in out else "1"
+
+    status, out = _play_online(in_turn, save=path)
+    assert status == 0
+    assert "Player 0 leaves the match and will be dealt into no later round." in out
+    assert "=== You have left the match; the others would play on without you. ===" in out
+    assert out.splitlines()[-1] == f"The game so far is saved in {path} (loveletter replay {path})."
+    record = ll.load_record(path)
+    assert record.commands()[-1] == ll.Leave(0) and 0 in record.state.table.left
+
+    def between(out: str) -> str | None:
+        if out.endswith("(y/n): "):
+            return "n" if out.count("(y/n): ") == 1 else "y"
+        return (
+            "l"
+            if out.endswith("Press Enter to deal round 2 (? for help, l to leave, q to quit): ")
+            else "1"
+        )
+
+    status, out = _play_online(between, save=path)
+    assert status == 0
+    assert "You stay in the match." in out
+    assert out.count("Press Enter to deal round 2") == 2  # asked again after "n"
+    assert "Player 0 leaves the match and will be dealt into no later round." in out
+    assert "Round 2 begins" not in out
+    record = ll.load_record(path)
+    assert record.commands()[-1] == ll.Leave(0) and record.state.round_number == 1
+
+
+def test_play_online_leaving_a_three_player_match_leaves_it_open() -> None:
+    def rule(out: str) -> str | None:
+        return "y" if out.endswith("(y/n): ") else "l"
+
+    status, out = _play_online(rule, "3")
+    assert status == 0
+    assert "Player 0 is out of the round" in out
+    assert re.search(r"Your win counter: 0 and no one has a win yet\. \(Seed 3: ", out)
+
+
+def _online_view_to_play(card: ll.Card, players: int, choosable: int = 2) -> ll.PlayerView:
+    """Seat 0's first view in a bots' online match where it may play ``card``
+    choosing among at least ``choosable`` players."""
+    for seed in range(100):
+        state = ll.new_game("online", players, seed=seed)
+        bots = random_bots(players, seed)
+        for _ in range(200):
+            if state.to_act == 0 and state.decision is ll.Decision.PLAY and card in state.hands[0]:
+                seen = ll.view(state, 0)
+                chosen = {
+                    c.target
+                    for c in seen.legal_commands
+                    if isinstance(c, ll.PlayCard) and c.card is card and c.target is not None
+                }
+                if len(chosen) >= choosable:
+                    return seen
+            actor = state.to_act
+            command = (
+                bots[actor].choose(ll.view(state, actor)) if actor is not None else StartRound()
+            )
+            state = ll.push(state, command)
+    raise AssertionError("not found")
+
+
+def _ask(view: ll.PlayerView, card: ll.Card, *answers: str) -> tuple[ll.Command, str]:
+    cards = list(dict.fromkeys(c.card for c in view.legal_commands if isinstance(c, ll.PlayCard)))
+    script = "\n".join([str(cards.index(card) + 1), *answers]) + "\n"
+    out = io.StringIO()
+    names = [f"Player {seat}" for seat in range(view.players)]
+    command = HumanPlayer(names, io.StringIO(script), out).choose(view)
+    return command, out.getvalue()
+
+
+def test_the_online_cardinal_is_asked_as_an_ordered_pair() -> None:
+    view = _online_view_to_play(ll.Card.CARDINAL, 6, choosable=3)
+    cardinals = [
+        c for c in view.legal_commands if isinstance(c, ll.PlayCard) and c.card is ll.Card.CARDINAL
+    ]
+    assert any(c.target == 0 for c in cardinals) and any(c.second_target == 0 for c in cardinals)
+    firsts = sorted({c.target for c in cardinals if c.target is not None})
+    other = firsts[-1]
+    assert other != 0
+    command, out = _ask(view, ll.Card.CARDINAL, str(len(firsts)), *(["1"] * 5))
+    assert (
+        "Whom does the Cardinal choose first? (After the swap you see that player's new card.)"
+        in out
+    )
+    assert isinstance(command, ll.PlayCard) and command.target == other  # chosen first
+    assert command in view.legal_commands
+    # the player first, then the last of the others asked second
+    seconds = sorted(
+        c.second_target for c in cardinals if c.target == 0 and c.second_target is not None
+    )
+    assert len(seconds) >= 2
+    command, out = _ask(view, ll.Card.CARDINAL, "1", str(len(seconds)))
+    assert re.search(r"   1\. yourself \(Player 0\)", out)
+    assert "And whose hand does the Cardinal swap with theirs?" in out
+    assert command == ll.PlayCard(0, ll.Card.CARDINAL, 0, second_target=seconds[-1])
+    # the same two the other way round: the other player's new card is seen
+    command, out = _ask(view, ll.Card.CARDINAL, str(firsts.index(seconds[-1]) + 1), "1")
+    assert command == ll.PlayCard(0, ll.Card.CARDINAL, seconds[-1], second_target=0)
+
+
+def test_the_online_baroness_may_choose_one_player_twice() -> None:
+    view = _online_view_to_play(ll.Card.BARONESS, 6)
+    command, out = _ask(view, ll.Card.BARONESS, "1", "1")
+    first = out[out.index("And whom does the Baroness choose second?") :]
+    assert re.search(
+        r"   1\. Player (\d) again \(that hand twice\) +P0 Baroness on P\1 and P\1", first
+    )
+    assert isinstance(command, ll.PlayCard) and command.target == command.second_target
+    assert command in view.legal_commands
+
+
+def test_online_menus_describe_the_ordered_cardinal() -> None:
+    from loveletter.narrative import describe_command
+
+    online = ll.get_ruleset("online")
+    assert describe_command(
+        ll.PlayCard(0, ll.Card.CARDINAL, 2, second_target=3), ruleset=online
+    ) == (
+        "Play the Cardinal on Player 2, then Player 3: they trade hands and you see Player 2's"
+        " new card"
+    )
+    assert describe_command(
+        ll.PlayCard(0, ll.Card.CARDINAL, 0, second_target=3), ruleset=online
+    ) == ("Play the Cardinal on yourself, then Player 3: you trade hands and you see your new card")
+    assert describe_command(
+        ll.PlayCard(0, ll.Card.BARONESS, 2, second_target=2), ruleset=online
+    ) == ("Play the Baroness on Player 2, twice")
+
+
+def test_the_human_is_told_the_online_table() -> None:
+    state = ll.new_game("online", 5, seed=2)
+    first = state.current
+    state = ll.push(state, ll.Leave(first))
+    seat = state.current
+    out = io.StringIO()
+    HumanPlayer([f"Player {n}" for n in range(5)], io.StringIO(), out).show(ll.view(state, seat))
+    text = out.getvalue()
+    order = ", ".join("you" if s == seat else f"Player {s}" for s in state.table.order)
+    assert f"Turn order this round: {order}." in text
+    assert f"Out of this round, in the order they went out: Player {first}." in text
+    assert re.search(rf"  Player {first} +0 wins .*\[left the match\]", text)
+    assert "favor tokens" not in text and "Pile: " in text
+
+
+@pytest.mark.parametrize(("players", "decks"), [(3, 1), (5, 2), (8, 3)])
+def test_online_demo_tells_a_few_rounds(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch, players: int, decks: int
+) -> None:
+    monkeypatch.setattr("loveletter.cli.DEMO_SECTIONS", [cli._demo_game])
+    argv = ["demo", "--ruleset", "online", "--players", str(players), "--decks", str(decks)]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(
+        "A match of Love Letter online, perpetual variant (ranks and win counters) begins with"
+        f" {players} players"
+    )
+    assert (
+        sum(re.match(r"Round \d begins\.", line) is not None for line in lines) == cli.DEMO_ROUNDS
+    )
+    assert re.fullmatch(
+        rf"Win counters after {cli.DEMO_ROUNDS} rounds: Player 0 \d+, .*\.", lines[-1]
+    )
+    assert not any(line.startswith("(") for line in lines)
+    assert "favor token" not in "\n".join(lines)
+    assert main([*argv, "--rounds", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(r"Win counters after 1 round: Player 0 \d+, .*\.", lines[-1])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--rounds", "2"], "--rounds is for online matches, not 2019"),
+        (
+            ["play", "--decks", "2", "--ruleset", "premium"],
+            "--decks is for online matches, not premium",
+        ),
+        (["play", "--ruleset", "online", "--decks", "4"], "--decks must be from 1 to 3, not 4"),
+        (["play", "--ruleset", "online", "--rounds", "0"], "--rounds must be at least 1, not 0"),
+        (["play", "--ruleset", "online", "--players", "2"], "online is for 3-8 players, not 2"),
+        (["demo", "--decks", "2"], "--decks is for online matches, not 2019"),
+        (["demo", "--ruleset", "online", "--decks", "0"], "--decks must be from 1 to 3, not 0"),
+    ],
+)
+def test_online_option_errors(capsys: Capture, argv: list[str], message: str) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert message in captured.err

@@ -42,7 +42,14 @@ def check_description(state: GameState) -> None:
     header = next(lines)
     assert header.startswith(f"{state.ruleset.title} [{state.ruleset.name}], {state.players} ")
     goal = state.ruleset.tokens_to_win(state.players)
-    assert header.endswith(f" players, {goal} tokens to win")
+    online = state.table.settings is not None
+    assert online is state.ruleset.online_table
+    if online:
+        assert goal is None
+        assert header.endswith(" players, win counters, no tokens to win")
+        check_settings(state, next(lines))
+    else:
+        assert header.endswith(f" players, {goal} tokens to win")
 
     turn = re.fullmatch(
         r"round (\d+), turn (\d+): (\w+) to act \((.+)\); current seat P(\d+)", next(lines)
@@ -55,6 +62,9 @@ def check_description(state: GameState) -> None:
     )
     assert turn[3] == ("nobody" if state.to_act is None else f"P{state.to_act}")
     assert turn[4] == {Decision.DRAW: "draw", Decision.PLAY: "play"}.get(state.decision, turn[4])
+    if online:
+        order = next(lines).removeprefix("turn order: ")
+        assert seats_of(order) == state.table.order
 
     deck = re.fullmatch(r"deck \((\d+), top first\): (.+)", next(lines))
     assert deck is not None
@@ -67,18 +77,27 @@ def check_description(state: GameState) -> None:
     for seat in range(state.players):
         line = next(lines)
         parts = line.split("; ")
-        assert parts[0] == f"P{seat}: {state.tokens[seat]} token" + (
-            "" if state.tokens[seat] == 1 else "s"
-        )
+        if online:
+            assert parts[0] == f"P{seat}: win counter {state.tokens[seat]}"
+        else:
+            assert parts[0] == f"P{seat}: {state.tokens[seat]} token" + (
+                "" if state.tokens[seat] == 1 else "s"
+            )
         assert cards_of(parts[1].removeprefix("hand ")) == state.hands[seat]
         assert cards_of(parts[2].removeprefix("discards ")) == state.discards[seat]
         flags = parts[3:]
         assert ("out" in flags) == (seat in state.out)
         assert ("protected" in flags) == (seat in state.protected)
+        assert ("left the match" in flags) == (seat in state.table.left)
         assert ("must be chosen (Sycophant)" in flags) == (state.required == seat)
         marks = [f"marked by P{j}'s Jester" for j, marked in state.marks if marked == seat]
         assert [f for f in flags if f.startswith("marked")] == marks
 
+    if online:
+        exits = next(lines).removeprefix("gone out (first to last): ")
+        assert (() if exits == "nobody" else seats_of(exits)) == state.exits
+        left = next(lines).removeprefix("left the match: ")
+        assert (() if left == "nobody" else seats_of(left)) == tuple(sorted(state.table.left))
     line = next(lines)
     if state.pending:
         assert line.startswith(f"pending: {', '.join(f'P{p}' for p in state.pending)}")
@@ -106,6 +125,14 @@ def check_description(state: GameState) -> None:
     if state.round_result is None:
         assert result == "none (the round is being played)"
     else:
+        ranks = None
+        if state.round_result.ranks is not None:
+            result, ranks = result.split("; ranks (- not dealt in): ")
+            assert tuple(
+                (int(seat.removeprefix("P")), None if rank == "-" else int(rank))
+                for seat, rank in (item.split(" ") for item in ranks.split(", "))
+            ) == tuple(enumerate(state.round_result.ranks))
+        assert (ranks is not None) is online
         outcome = re.fullmatch(r"([a-z-]+), won by (.+); revealed: (.+)", result)
         assert outcome is not None
         assert outcome[1] == state.round_result.reason.value
@@ -120,8 +147,16 @@ def check_description(state: GameState) -> None:
         )
         assert revealed == state.round_result.revealed
 
-    winners = next(lines).removeprefix("game winners: ")
-    assert winners == "none yet" if not state.winners else seats_of(winners) == state.winners
+    if online:
+        assert not state.winners  # an online match has no winner (ruling 44)
+        assert next(lines) == (
+            "match: closed (fewer than two players present)"
+            if state.is_over
+            else "match: open (it ends only when fewer than two players are present)"
+        )
+    else:
+        winners = next(lines).removeprefix("game winners: ")
+        assert winners == "none yet" if not state.winners else seats_of(winners) == state.winners
     line = next(lines)
     if state.contenders:
         assert seats_of(line.removeprefix("tie-break round between: ")) == state.contenders
@@ -139,14 +174,33 @@ def check_description(state: GameState) -> None:
     assert next(lines, None) is None
 
 
+def check_settings(state: GameState, line: str) -> None:
+    settings = state.table.settings
+    assert settings is not None
+    table = re.fullmatch(
+        r"table: (\d) decks? \((\d+) cards\), turn time (\d+) ms, random moves (on|off),"
+        r" intermission (\d+) ms",
+        line,
+    )
+    assert table is not None, line
+    assert int(table[1]) == settings.decks
+    assert int(table[2]) == state.card_count()
+    assert int(table[3]) == settings.turn_time_ms
+    assert (table[4] == "on") is settings.random_moves
+    assert int(table[5]) == settings.intermission_ms
+
+
 def _states(ruleset: str, players: int, seed: int) -> list[GameState]:
     states = [ll.new_game(ruleset, players, seed=seed)]
+    # an online match never ends by itself (ruling 44): three rounds of it
+    rounds = 3 if ll.RULESETS[ruleset].online_table else None
     play_game(
         ruleset,
         players,
         random_bots(players, seed),
         seed=seed,
         observer=lambda events, state: states.append(state),
+        rounds=rounds,
     )
     return states
 
@@ -255,3 +309,77 @@ def test_the_module_doctests_pass() -> None:
     results = doctest.testmod(loveletter.display)
     assert results.attempted >= 3
     assert results.failed == 0
+
+
+# --------------------------------------------------------------------------
+# online
+
+
+def _online_match(seed: int, players: int, decks: int, leaves: float) -> list[GameState]:
+    """Every state of a short online match between random moves, with
+    players leaving and timing out now and then."""
+    rng = random.Random(seed)
+    settings = ll.TableSettings(decks=decks, random_moves=seed % 2 == 0)
+    state = ll.new_game("online", players, seed=seed, settings=settings)
+    states = [state]
+    while not state.is_over and state.round_number <= 3:
+        present = state.present()
+        roll = rng.random()
+        command: ll.Command
+        if roll < leaves:
+            command = ll.Leave(rng.choice(present))
+        elif roll < leaves + 0.1 and state.to_act is not None and settings.random_moves:
+            command = ll.TimeOut(state.to_act)
+        else:
+            command = rng.choice(ll.legal_commands(state))
+        state = ll.push(state, command)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("players", "decks"), [(3, 3), (5, 2), (8, 1)])
+def test_online_matches_with_leaving_described(players: int, decks: int) -> None:
+    seen_left = seen_exits = seen_ranks = False
+    for seed in range(3):
+        for state in _online_match(seed, players, decks, leaves=0.05):
+            check_description(state)
+            text = str(state)
+            seen_left |= bool(state.table.left)
+            seen_exits |= bool(state.exits)
+            seen_ranks |= state.round_result is not None
+            assert "token" not in text.replace(", no tokens to win\n", "\n")
+    assert seen_left and seen_exits and seen_ranks
+
+
+def test_online_texts() -> None:
+    settings = ll.TableSettings(decks=2, turn_time_ms=5000, random_moves=False)
+    state = ll.new_game("online", 4, seed=1, settings=settings)
+    lines = str(state).split("\n")
+    assert lines[0].endswith("[online], 4 players, win counters, no tokens to win")
+    assert lines[1] == (
+        "table: 2 decks (32 cards), turn time 5000 ms, random moves off, intermission 30000 ms"
+    )
+    assert lines[3] == "turn order: " + ", ".join(f"P{seat}" for seat in state.table.order)
+    assert any(line.startswith("P0: win counter 0; hand ") for line in lines)
+    assert "gone out (first to last): nobody" in lines
+    assert "left the match: nobody" in lines
+    assert "match: open (it ends only when fewer than two players are present)" in lines
+    assert "game winners" not in str(state)
+    # the current player leaves, then another: the order they went out in
+    first, second = state.current, state.table.order[2]
+    state = ll.push(ll.push(state, ll.Leave(first)), ll.Leave(second))
+    text = str(state)
+    assert f"gone out (first to last): P{first}, P{second}" in text
+    assert f"left the match: {', '.join(f'P{s}' for s in sorted((first, second)))}" in text
+    assert f"P{first}: win counter 0; hand none; discards " in text
+    assert text.count("; out; left the match") == 2
+    # two more leave: the last one in ranks first, and the match closes
+    third, last = (seat for seat in state.table.order if seat not in (first, second))
+    state = ll.push(state, ll.Leave(third))
+    check_description(state)
+    text = str(state)
+    ranks = {first: 4, second: 3, third: 2, last: 1}
+    told = ", ".join(f"P{seat} {ranks[seat]}" for seat in range(4))
+    assert f"won by P{last}; revealed: nothing; ranks (- not dealt in): {told}" in text
+    assert "match: closed (fewer than two players present)" in text
+    assert "legal commands: none" in text

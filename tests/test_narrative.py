@@ -4,6 +4,7 @@ viewer may not know."""
 from __future__ import annotations
 
 import functools
+import random
 import re
 
 import attrs
@@ -15,10 +16,12 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.events import (
     EVENT_TYPES,
@@ -42,6 +45,7 @@ from loveletter.events import (
     LookOffered,
     OptionDeclined,
     PlayerEliminated,
+    PlayerLeft,
     PlayerMarked,
     PositionEstablished,
     RedrawOffered,
@@ -51,9 +55,11 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
     TurnStarted,
+    TurnTimedOut,
 )
 from loveletter.narrative import Narrator, card_name, default_name, describe_command, narrate
 from loveletter.notation import format_command
+from loveletter.ranking import adjusted_values
 from loveletter.simulation import play_game, random_bots
 from loveletter.state import Decision
 
@@ -90,9 +96,50 @@ def games_premium() -> tuple[Log, ...]:
     return tuple(logs)
 
 
+#: online matches (players, seed, decks) that between them hold players
+#: leaving (in their turn, in another's, while a Sycophant requires them,
+#: as a Bishop's target deciding to redraw, already out, between rounds),
+#: time-outs (of a turn and of a redraw offer), matches closing, partial
+#: wins of every kind, Baronesses looking twice at one hand
+ONLINE_MATCHES = ((4, 2, 3), (6, 4, 1), (7, 22, 2), (7, 28, 2), (6, 12, 2), (3, 7, 1))
+
+
+def online_match(players: int, seed: int, decks: int, rounds: int = 4) -> ll.GameRecord:
+    """A match between random moves, bounded by ``rounds`` (it never ends by
+    itself), where now and then a player leaves or a host times out the
+    player who must act."""
+    rng = random.Random(seed)
+    settings = ll.TableSettings(decks=decks)
+    record = ll.GameRecord.new("online", players, seed=seed, settings=settings)
+    while not record.is_over:
+        state = record.state
+        if state.round_over and state.round_number >= rounds:
+            break
+        roll = rng.random()
+        # leaving and time-outs are likelier where they are rarer in play:
+        # between rounds and at a Bishop's redraw offer
+        leave, timeout = (0.25, 0.6) if state.decision is Decision.REDRAW else (0.03, 0.15)
+        if state.round_over:
+            leave = 0.08
+        command: ll.Command
+        if roll < leave:
+            command = Leave(rng.choice(state.present()))
+        elif roll < timeout and state.to_act is not None:
+            command = TimeOut(state.to_act)
+        else:
+            command = rng.choice(ll.legal_commands(state))
+        record = record.push(command)
+    return record
+
+
+@functools.cache
+def games_online() -> tuple[Log, ...]:
+    return tuple(online_match(*match).events for match in ONLINE_MATCHES)
+
+
 def games() -> tuple[Log, ...]:
-    """The whole corpus: the 2019 games, then the Premium ones."""
-    return games_2019() + games_premium()
+    """The whole corpus: the 2019 games, the Premium ones, the online ones."""
+    return games_2019() + games_premium() + games_online()
 
 
 def position_event() -> PositionEstablished:
@@ -113,7 +160,11 @@ def events_of(kind: type[Event], logs: tuple[Log, ...] | None = None) -> list[tu
 
 def sampled(kind: type[Event], each: int) -> list[tuple[Log, int]]:
     """Up to ``each`` occurrences of ``kind`` from each edition's games."""
-    return events_of(kind, games_2019())[:each] + events_of(kind, games_premium())[:each]
+    return (
+        events_of(kind, games_2019())[:each]
+        + events_of(kind, games_premium())[:each]
+        + events_of(kind, games_online())[:each]
+    )
 
 
 def test_every_event_type_has_a_sentence() -> None:
@@ -882,3 +933,591 @@ def test_notation_of_optional_steps() -> None:
         "Player 0 plays the Guard on Player 2, naming the Priest — wrong guess."
         " [P0 Guard on P2 naming Priest]"
     ]
+
+
+# --------------------------------------------------------------------------
+# online
+
+
+ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+
+
+def _names(seats: list[int]) -> str:
+    names = [f"Player {seat}" for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _seats_in(text: str) -> tuple[int, ...]:
+    """The seats of "Player 1, Player 0 and Player 2"."""
+    return tuple(int(seat) for seat in re.findall(r"Player (\d)", text))
+
+
+def _before_each(log: Log) -> list[ll.GameState | None]:
+    """The state each event of ``log`` applies to (``None`` for the first)."""
+    states: list[ll.GameState | None] = [None]
+    state = ll.replay(log[:1])
+    for event in log[1:]:
+        states.append(state)
+        state = ll.evolve(state, event)
+    return states
+
+
+def told_by_command(log: Log, viewer: int | None = None) -> dict[int, list[str]]:
+    """``log`` told as ``loveletter play`` tells it: each command's events
+    in one batch, keyed by the index of the batch's first event."""
+    record = ll.GameRecord(log[:1])
+    narrator = Narrator(viewer=viewer)
+    told = {0: narrator.narrate(record.events)}
+    for command in ll.GameRecord(log).commands():
+        start = len(record.events)
+        record = record.push(command)
+        told[start] = narrator.narrate(record.events[start:])
+    assert record.events == log
+    return told
+
+
+@functools.cache
+def online_batches() -> tuple[tuple[Log, dict[int, list[str]]], ...]:
+    return tuple((log, told_by_command(log)) for log in games_online())
+
+
+def _online_text(viewer: int | None = None) -> str:
+    return "\n".join(line for log in games_online() for line in narrate(log, viewer=viewer))
+
+
+def test_an_online_match_is_told_in_its_own_words() -> None:
+    for log in games_online():
+        started = log[0]
+        assert isinstance(started, GameStarted) and started.settings is not None
+        for viewer in (None, 0, started.players - 1):
+            lines = narrate(log, viewer=viewer)
+            assert lines[0].startswith(
+                f"A match of Love Letter online, perpetual variant (ranks and win counters)"
+                f" begins with {started.players} players: Player 0, "
+            )
+            assert "No one wins the match: each round ranks the players" in lines[0]
+            assert ("(Seed " in lines[0]) is (viewer is None)
+            decks = started.settings.decks
+            copies = "one deck" if decks == 1 else f"{decks} decks shuffled together"
+            size = len(ll.get_ruleset("online").deck_for(started.players, decks))
+            assert lines[1] == (
+                f"The table plays with {copies} ({size} cards), 20 seconds a turn; a player who"
+                " runs out of time has a move drawn at random for them."
+            )
+            text = "\n".join(lines)
+            assert "favor token" not in text and "wins the game" not in text
+            assert "set aside" not in text  # no card is set aside online
+            assert not any(line.startswith("(") for line in lines)  # no generic fallback
+
+
+def test_each_round_tells_its_drawn_turn_order_and_why_its_first_player_starts() -> None:
+    rounds = swapped = 0
+    for log in games_online():
+        lines = [line for line in narrate(log) if re.match(r"Round \d+ begins\.", line)]
+        starts = [e for e in log if isinstance(e, RoundStarted)]
+        ends = [e for e in log if isinstance(e, RoundEnded)]
+        left: set[int] = set()
+        assert len(lines) == len(starts)
+        for event, line in zip(starts, lines, strict=True):
+            assert event.order is not None
+            rounds += 1
+            told = re.fullmatch(
+                rf"Round {event.round_number} begins\. Turn order for this round: ([^.]+)\."
+                r"( \(([^)]+), who left the match, sits? out\.\))?"
+                r" (.+)",
+                line,
+            )
+            assert told is not None, line
+            assert _seats_in(told[1]) == event.order
+            left = {e.player for e in log[: log.index(event)] if isinstance(e, PlayerLeft)}
+            assert (_seats_in(told[3]) if told[3] else ()) == tuple(sorted(left))
+            first = f"Player {event.first_player}"
+            if event.round_number == 1:
+                assert told[4] == f"{first} starts."
+                continue
+            previous = ends[event.round_number - 2].winners
+            if event.first_player in previous:
+                swapped += 1
+                assert told[4] == (
+                    f"{first}, who ranked first in round {event.round_number - 1}, starts."
+                )
+            else:
+                assert not set(previous) - left  # every previous winner has left
+                assert told[4].endswith(f"so the draw alone decides: {first} starts.")
+    assert rounds > len(games_online()) and swapped
+
+
+def test_online_ranks_are_told_with_their_true_reasons() -> None:
+    """Each ranked end: the hands with their adjusted values, the ranks by
+    value then discard total, the others by the order they went out, all
+    read back and checked against the engine's ranks and a fold of the game."""
+    pile_ends = survivor_ends = exits_told = 0
+    for log in games_online():
+        told = told_by_step(log)  # a round's end starts a step
+        before = _before_each(log)
+        for index, lines in told.items():
+            event = log[index]
+            if not isinstance(event, RoundEnded):
+                continue
+            state = before[index]
+            assert state is not None and event.ranks is not None
+            ranks = event.ranks
+            rules = state.ruleset
+            number = state.round_number
+            rest = lines[1:]
+            if event.revealed:
+                pile_ends += 1
+                adjusted = adjusted_values(rules, event.revealed, state.discards)
+                head = re.fullmatch(
+                    rf"The pile is down to one card or none, so round {number} ends\."
+                    r" Hands shown: (.+)\.",
+                    lines[0],
+                )
+                assert head is not None, lines[0]
+                for seat, card in event.revealed:
+                    shown = re.search(rf"Player {seat} the {card_name(card)} \(([^)]+)\)", head[1])
+                    assert shown is not None
+                    assert shown[1].split(": ")[-1] == str(adjusted[seat])
+                ranked = re.fullmatch(
+                    r"Ranks by adjusted hand value, then discard total: ([^.]+)\.( .+)?", rest[0]
+                )
+                assert ranked is not None, rest[0]
+                for part in ranked[1].split("; "):
+                    which = re.fullmatch(
+                        r"(\w+) (.+?)(, tied)? \((\d+)(, discard total (\d+)( each)?)?\)", part
+                    )
+                    assert which is not None, part
+                    seats = _seats_in(which[2])
+                    assert (len(seats) > 1) is bool(which[3])
+                    for seat in seats:
+                        assert ranks[seat] == ORDINALS.index(which[1]) + 1
+                        assert adjusted[seat] == int(which[4])
+                        if which[6] is not None:
+                            assert sum(map(rules.value, state.discards[seat])) == int(which[6])
+                    same = [s for s, _ in event.revealed if adjusted[s] == int(which[4])]
+                    assert (which[6] is not None) is (len(same) > 1)
+                rest = rest[1:]
+            else:
+                survivor_ends += 1
+                (winner,) = event.winners
+                assert (
+                    lines[0] == f"Only Player {winner} is left in round {number}, and ranks first."
+                )
+            others = [
+                s
+                for s, r in enumerate(ranks)
+                if r is not None and r > len(event.revealed or event.winners)
+            ]
+            if others:
+                exits_told += 1
+                below = re.fullmatch(
+                    r"The others rank by the order they went out, the last out highest: (.+)\.",
+                    rest[0],
+                )
+                assert below is not None, rest[0]
+                pairs = [item.split(" Player ") for item in below[1].split(", ")]
+                assert [(ORDINALS.index(o) + 1, int(s)) for o, s in pairs] == sorted(
+                    (ranks[s] or 0, s) for s in others
+                )
+                # the last to go out ranks highest
+                after = ll.evolve(state, event)
+                assert [int(s) for _, s in pairs] == list(reversed(after.exits))
+                rest = rest[1:]
+            unranked = [s for s, r in enumerate(ranks) if r is None]
+            if unranked:
+                verb = "has" if len(unranked) == 1 else "have"
+                assert rest[0] == f"{_names(unranked)}, who left the match, {verb} no rank."
+    assert pile_ends and survivor_ends and exits_told
+
+
+def test_leaving_is_told_with_what_it_does_to_the_turn() -> None:
+    """Each leave, checked against the state it left: out of the round or
+    not, the turn ended or not, a redraw offer or a Sycophant's demand
+    lapsing or not."""
+    seen: set[str] = set()
+    for log, told in online_batches():
+        before = _before_each(log)
+        for index, event in enumerate(log):
+            if not isinstance(event, PlayerLeft):
+                continue
+            state = before[index]
+            assert state is not None
+            player = event.player
+            lines = told[index]
+            at = 0
+            line = lines[at]
+            was_in = not state.round_over and player not in state.out
+            assert line.startswith(
+                f"Player {player} leaves the match and will be dealt into no later round"
+            )
+            if state.round_over:
+                seen.add("between rounds")
+                assert line.endswith("round.")
+            elif not was_in:
+                seen.add("already out")
+                assert line.endswith("(they were already out of this round).")
+            if not was_in:
+                continue
+            out = lines[at + 1]
+            assert out.startswith(f"Player {player} is out of the round")
+            eliminated = log[index + 1]
+            assert isinstance(eliminated, PlayerEliminated)
+            assert eliminated.reason is EliminationReason.LEFT
+            if eliminated.discarded:
+                assert f", and {_cards_text(eliminated.discarded)} go" in out
+                assert "face up without effect" in out
+            turn_ends = player == state.current
+            redraw = state.decision is Decision.REDRAW
+            assert ("their turn ends at once" in out) is turn_ends
+            if turn_ends:
+                seen.add("in their turn")
+                assert isinstance(log[index + 2], TurnStarted | RoundEnded)
+            if redraw and player == state.pending[0]:
+                seen.add("a redraw offer lapses")
+                assert (
+                    f"their offer to redraw lapses, and Player {state.current}'s turn ends" in out
+                )
+            elif redraw and turn_ends:
+                assert f"Player {state.pending[0]}'s offer to redraw lapses with it" in out
+            if state.required is not None and (state.required == player or turn_ends):
+                seen.add("a demand lapses")
+                assert "the Sycophant's demand to choose " in out
+                after = _before_each(log)[index + 2]
+                assert after is not None and after.required is None
+            elif not turn_ends and not redraw:
+                seen.add("in another's turn")
+                assert out.endswith("without effect.") or out.endswith("round.")
+    assert seen == {
+        "between rounds",
+        "already out",
+        "in their turn",
+        "in another's turn",
+        "a redraw offer lapses",
+        "a demand lapses",
+    }
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    return _names_of([f"the {card_name(card)}" for card in cards])
+
+
+def _names_of(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def test_a_time_out_is_told_with_the_random_move_it_made() -> None:
+    timed = redraws = 0
+    for log, told in online_batches():
+        for index, event in enumerate(log):
+            if not isinstance(event, TurnTimedOut):
+                continue
+            lines = told[index]
+            line = f"Player {event.player} runs out of time, so a move is drawn at random for them:"
+            at = lines.index(line)
+            move = log[index + 1]
+            following = lines[at + 1]
+            if isinstance(move, CardPlayed):
+                timed += 1
+                assert following.startswith(
+                    f"Player {event.player} plays the {card_name(move.card)}"
+                )
+            else:
+                redraws += 1
+                assert following in (
+                    f"Player {event.player} keeps their card.",
+                    f"Player {event.player} discards the {card_name(move.card)} without using it."
+                    if isinstance(move, CardDiscarded)
+                    else "",
+                )
+    assert timed and redraws
+
+
+def test_online_notation_gives_leaves_and_time_outs_not_the_random_moves() -> None:
+    for log in games_online():
+        moves = [c for c in ll.GameRecord(log).commands() if not isinstance(c, StartRound)]
+        assert any(isinstance(c, Leave) for c in moves) or log is games_online()[-1]
+        told = narrate(log, notation=True)
+        assert _moves_told(told) == [format_command(c) for c in moves]
+        timed = [line for line in told if re.match(r"Player \d runs out of time", line)]
+        assert timed and all(re.search(r"for them: \[P\d timeout\]$", line) for line in timed)
+        # the line after a time-out tells the random move with no move of its own
+        for line in timed:
+            assert not told[told.index(line) + 1].endswith("]")
+        assert [re.sub(r" \[P\d.*\]$", "", line) for line in told] == narrate(log)
+
+
+def test_online_baroness_looks_twice_in_order() -> None:
+    twice = two = 0
+    for _, _, played, lines in plays(Card.BARONESS, online_batches()):
+        if played.target is None:
+            continue
+        first, second = played.target, played.second_target
+        assert second is not None and first <= second
+        if first == second:
+            twice += 1
+            assert (
+                lines[0] == f"Player {played.player} plays the Baroness on Player {first}, twice."
+            )
+            assert f"looks at Player {first}'s hand and sees the " in lines[1]
+            assert f"looks at Player {first}'s hand again and sees the " in lines[2]
+        else:
+            two += 1
+            assert lines[0] == (
+                f"Player {played.player} plays the Baroness on Player {first},"
+                f" then Player {second}."
+            )
+            assert f"looks at Player {first}'s hand and sees the " in lines[1]
+            assert f"looks at Player {second}'s hand and sees the " in lines[2]
+    assert twice and two
+
+
+def test_online_cardinal_swaps_an_ordered_pair_and_shows_the_first_new_hand() -> None:
+    checked = own_first = 0
+    for log, index, played, lines in plays(Card.CARDINAL, online_batches()):
+        if played.target is None:
+            continue
+        first, second = played.target, played.second_target
+        assert second is not None
+        who = f"Player {played.player}"
+
+        def them(seat: int, player: int = played.player) -> str:
+            return "themselves" if seat == player else f"Player {seat}"
+
+        assert (
+            lines[0]
+            == f"{who} plays the Cardinal, choosing {them(first)} first, then {them(second)}."
+        )
+        assert lines[1].startswith(f"Player {first} and Player {second} trade hands.")
+        seen = log[index + 2]
+        assert isinstance(seen, HandSeen) and seen.owner == first and seen.card is not None
+        whose = "their own" if first == played.player else f"Player {first}'s"
+        assert lines[2] == f"{who} looks at {whose} new hand and sees the {card_name(seen.card)}."
+        after = _before_each(log)[index + 3]
+        assert after is not None
+        (card,) = after.hands[first]
+        assert card is seen.card
+        own_first += first == played.player
+        checked += 1
+        # told to the others as a secret
+        other = next(s for s in range(ll.replay(log[:1]).players) if s != played.player)
+        assert narrate(log[: index + 3], viewer=other)[-1] == (
+            f"{who} looks at {whose} new hand in secret."
+        )
+    assert checked and own_first
+
+
+def test_online_partial_wins_are_called_partial_wins() -> None:
+    text = _online_text()
+    awards = [e for log in games_online() for e in log if isinstance(e, TokenAwarded)]
+    partial = [e for e in awards if e.reason is not TokenReason.ROUND_WIN]
+    assert {e.reason for e in partial} == {
+        TokenReason.BISHOP,
+        TokenReason.CONSTABLE,
+        TokenReason.JESTER,
+    }
+    assert text.count(": a partial win (win counter: ") + text.count(
+        "a partial win for Player"
+    ) == len(partial)
+    assert re.search(
+        r"Player \d named Player \d's number with the Bishop: a partial win \(win counter: \d+\)\.",
+        text,
+    )
+    assert re.search(
+        r"Player \d had the Constable in their discard pile when knocked out: a partial win"
+        r" \(win counter: \d+\)\.",
+        text,
+    )
+    assert re.search(
+        r"Player \d ranked first in round \d+, as Player \d's Jester bet: a partial win for"
+        r" Player \d \(win counter: \d+\)\.",
+        text,
+    )
+    wins = [e for e in awards if e.reason is TokenReason.ROUND_WIN]
+    assert len(
+        re.findall(r"Player \d ranked first and gains a win \(win counter: \d+\)\.", text)
+    ) == len(wins)
+    assert (
+        "Player 0 plays the Constable: if they are knocked out this round, it earns them a"
+        " partial win."
+        in narrate([GameStarted("online", 5, None, 0), CardPlayed(0, Card.CONSTABLE)])
+    )
+
+
+def test_an_online_match_closes_when_fewer_than_two_are_present() -> None:
+    closed = 0
+    for log in games_online():
+        if not isinstance(log[-1], GameEnded):
+            continue
+        closed += 1
+        tokens = ll.replay(log).tokens
+        counters = ", ".join(f"Player {s} {n}" for s, n in enumerate(tokens))
+        for viewer in (None, 0):
+            assert narrate(log, viewer=viewer)[-1] == (
+                "Fewer than two players are left at the table, so the match closes."
+                f" Win counters: {counters}."
+            )
+    assert closed
+
+
+def test_online_narrating_batch_by_batch_equals_narrating_the_whole_log() -> None:
+    for viewer in (None, 1):
+        for log in games_online()[:3]:
+            told = told_by_command(log, viewer)
+            assert [line for start in sorted(told) for line in told[start]] == narrate(
+                log, viewer=viewer
+            )
+
+
+def test_an_online_players_story_hides_other_hands() -> None:
+    for log in games_online():
+        players = ll.replay(log[:1]).players
+
+        def ranked(lines: list[str]) -> list[str]:
+            return [line for line in lines if line.startswith(("Ranks", "The others rank"))]
+
+        everything = ranked(narrate(log))
+        for viewer in range(players):
+            # the ranks and their reasons are public: every player is told them
+            assert ranked(narrate(log, viewer=viewer)) == everything
+            text = "\n".join(narrate(log, viewer=viewer))
+            assert "(Seed" not in text
+            for other in set(range(players)) - {viewer}:
+                name = f"Player {other}"
+                assert not re.search(rf"{name} draws the ", text)
+                assert not re.search(rf"dealt to each player( present)?: .*{name} the ", text)
+                assert not re.search(rf"{name} looks at .* and sees", text)
+            assert "now holds" not in text
+
+
+def _bonus_position() -> ll.Position:
+    """Five players, the pile down to its last card once Player 0 plays:
+    the Princess beside a Bishop, a Countess with both Counts in her pile
+    beside them (the Bishop's pile adds up to less), Player 4 out."""
+    g = Card.GUARD
+    return ll.Position(
+        ruleset="online",
+        players=5,
+        deck=(Card.KING,),
+        set_aside=None,
+        face_up=(),
+        hands=((Card.HANDMAID, g), (Card.PRINCESS,), (Card.BISHOP,), (Card.COUNTESS,), ()),
+        discards=(
+            (g, g, Card.PRIEST, Card.BARON),
+            (g, g, Card.PRIEST, Card.BARON, Card.PRINCE),
+            (g, g, Card.HANDMAID),
+            (Card.COUNT, Card.COUNT, Card.SYCOPHANT, Card.SYCOPHANT),
+            (g, Card.PRINCE, Card.BARONESS, Card.BARONESS, Card.CARDINAL, Card.CARDINAL)
+            + (Card.DOWAGER_QUEEN, Card.CONSTABLE, Card.JESTER, Card.ASSASSIN),
+        ),
+        current=0,
+        drawn=True,
+        out=(4,),
+        turn_number=26,
+        order=(0, 1, 2, 3, 4),
+        exits=(4,),
+    )
+
+
+def test_the_hand_bonus_is_told_with_its_reason() -> None:
+    record = ll.GameRecord.from_position(_bonus_position()).push(PlayCard(0, Card.HANDMAID))
+    ended = record.events[-2]
+    assert isinstance(ended, RoundEnded) and ended.ranks == (4, 2, 3, 1, 5)
+    for viewer in (None, 2):
+        narrator = Narrator(viewer=viewer)
+        narrator.join(_bonus_position())  # a player joins knowing the public part
+        lines = narrator.narrate(record.events[1:])
+        assert lines[-4:] == [
+            "The pile is down to one card or none, so round 1 ends. Hands shown: Player 0 the"
+            " Guard (1), Player 1 the Princess (8, +4 hand bonus: 12), Player 2 the Bishop (9),"
+            " Player 3 the Countess (7, +2 for the Counts, +4 hand bonus: 13).",
+            "Ranks by adjusted hand value, then discard total: first Player 3 (13); second"
+            " Player 1 (12); third Player 2 (9); fourth Player 0 (1). Player 1's Princess gets"
+            " the hand bonus, as another player holds a Bishop. Player 3's Countess gets the"
+            " hand bonus: two Counts in their pile, the Princess in another hand, and a Bishop"
+            " in a hand whose discard total is lower than theirs.",
+            "The others rank by the order they went out, the last out highest: fifth Player 4.",
+            "Player 3 ranked first and gains a win (win counter: 1).",
+        ]
+
+
+def _ranked_narrator() -> Narrator:
+    """A player's narrator (forged events are not folded) at round 2 of a
+    four-player match: Player 3 went out; piles Player 0 Priest (2),
+    Player 1 Baron (3), Player 2 Guard and Guard (2)."""
+    narrator = Narrator(viewer=0)
+    narrator.narrate(
+        [
+            GameStarted("online", 4, None, 0, ll.TableSettings()),
+            RoundStarted(2, 0, None, None, (0, 1, 2, 3)),
+        ]
+    )
+    narrator.narrate(
+        [
+            CardPlayed(0, Card.PRIEST, 3),
+            CardPlayed(1, Card.BARON, 2),
+            CardPlayed(2, Card.GUARD, 3, 8),
+            CardPlayed(3, Card.GUARD, 2, 3),
+            CardPlayed(2, Card.GUARD, 3, 5),
+            PlayerEliminated(3, EliminationReason.GUARD_GUESS, (Card.PRINCE,)),
+        ]
+    )
+    return narrator
+
+
+def test_tied_ranks_and_discard_totals() -> None:
+    revealed = ((0, Card.GUARD), (1, Card.PRIEST), (2, Card.PRIEST))
+    ended = RoundEnded(RoundEndReason.DECK_EMPTY, (1,), revealed, (3, 1, 2, 4))
+    # Player 1 and Player 2 hold the Priest (2): Player 1's pile (3) beats Player 2's (2)
+    assert _ranked_narrator().narrate([ended])[1] == (
+        "Ranks by adjusted hand value, then discard total: first Player 1 (2, discard total 3);"
+        " second Player 2 (2, discard total 2); third Player 0 (1)."
+    )
+    revealed = ((0, Card.PRIEST), (1, Card.GUARD), (2, Card.PRIEST))
+    tied = RoundEnded(RoundEndReason.DECK_EMPTY, (0, 2), revealed, (1, 3, 1, 4))
+    assert _ranked_narrator().narrate([tied])[1] == (
+        "Ranks by adjusted hand value, then discard total: first Player 0 and Player 2, tied"
+        " (2, discard total 2 each); third Player 1 (1)."
+    )
+
+
+def test_ranks_the_story_cannot_explain_are_told_without_a_reason() -> None:
+    """Ranks that the public facts do not give (a forged or misread stream)
+    are told as the engine gave them, with no reason: never a false one."""
+    revealed = ((0, Card.PRIEST), (1, Card.GUARD), (2, Card.PRIEST))
+    wrong = RoundEnded(RoundEndReason.DECK_EMPTY, (1,), revealed, (2, 1, 3, 4))
+    lines = _ranked_narrator().narrate([wrong])
+    assert lines[1] == "Ranks: first Player 1; second Player 0; third Player 2."
+    assert lines[2] == "The others rank: fourth Player 3."
+    assert "discard total" not in "\n".join(lines) and "order they went out" not in lines[2]
+
+
+def test_a_jester_bet_that_came_true_pays_only_a_player_still_present() -> None:
+    narrator = _ranked_narrator()
+    narrator.narrate([CardPlayed(2, Card.JESTER, 1), PlayerMarked(2, 1)])
+    narrator.narrate([PlayerLeft(2), PlayerEliminated(2, EliminationReason.LEFT, (Card.GUARD,))])
+    ended = RoundEnded(
+        RoundEndReason.DECK_EMPTY, (1,), ((0, Card.PRIEST), (1, Card.BARON)), (2, 1, 3, 4)
+    )
+    lines = narrator.narrate([ended, TokenAwarded(1, TokenReason.ROUND_WIN, 1)])
+    assert lines[-2:] == [
+        "Player 2's Jester bet on Player 1 came true, but Player 2 has left the match: no partial"
+        " win.",
+        "Player 1 ranked first and gains a win (win counter: 1).",
+    ]
+
+
+def test_online_table_settings_are_told() -> None:
+    settings = ll.TableSettings(decks=2, turn_time_ms=7500, random_moves=False)
+    lines = narrate([GameStarted("online", 6, None, 0, settings)])
+    assert lines[1] == (
+        "The table plays with 2 decks shuffled together (64 cards), 7.5 seconds a turn; no move"
+        " is ever made at random for a player who runs out of time."
+    )
+    assert narrate([PlayerMarked(1, 0)]) == [
+        "Player 1 bets on Player 0 to win the round: a favor token if they do."
+    ]
+    online = narrate([GameStarted("online", 6, None, 0, settings), PlayerMarked(1, 0)])
+    assert online[-1] == (
+        "Player 1 bets on Player 0 to rank first in the round: a partial win if they do, while"
+        " Player 1 is still at the table."
+    )

@@ -34,11 +34,15 @@ PROGRAM = Path(sys.executable).with_name("loveletter")
 
 #: the prompts ``play`` waits at
 CHOICE = re.compile(r"Your choice \(1-(\d+)(, b to go back)?, \? for help, q to quit\): ")
+#: the same, online: ``l`` leaves the match
+CHOICE_ONLINE = re.compile(
+    r"Your choice \(1-(\d+)(, b to go back)?, \? for help, l to leave, q to quit\): "
+)
 PROMPT = re.compile(
     r"(?P<choice>Your choice \(1-(?P<count>\d+)[^)]*\): )"
-    r"|(?P<enter>Press Enter to [^(]*\(\? for help, q to quit\): )"
-    r"|(?P<end>(?:You win!|You lose\.) \(Seed (?P<seed>\d+): play this deal again"
-    r" with --seed (?P=seed)\.\))"
+    r"|(?P<enter>Press Enter to [^(]*\(\? for help, (?:l to leave, )?q to quit\): )"
+    r"|(?P<end>(?:You win!|You lose\.|Your win counter: [^\n]*?) \(Seed (?P<seed>\d+):"
+    r" play this deal again with --seed (?P=seed)\.\))"
     r"|(?P<abandoned>Game abandoned\.)"
 )
 
@@ -348,3 +352,59 @@ def test_q_quits_cleanly_and_saves_the_game_so_far(run: type[Terminal], tmp_path
     played = [c for c in record.commands() if isinstance(c, ll.PlayCard) and c.player == 0]
     assert len(played) == 1
     assert f"Player 0 plays the {card_name(played[0].card)}" in terminal.text
+
+
+def test_an_online_match_of_two_rounds_with_its_scoreboard(
+    run: type[Terminal], tmp_path: Path
+) -> None:
+    path = tmp_path / "match.json"
+    terminal = run(
+        "play", "--ruleset", "online", "--players", "5", "--seed", "11", "--rounds", "2",
+        "--decks", "2", "--save", str(path),
+    )  # fmt: skip
+    terminal.expect("An online match of 2 rounds; l leaves the match at any prompt.")
+    menus: list[int] = []
+    end = _answer_every_prompt(terminal, menus)
+    assert end["end"] and end[0].startswith("Your win counter: "), terminal.tail()
+    assert terminal.wait() == 0
+    text = terminal.text
+    assert "Press Enter to deal round 2 (? for help, l to leave, q to quit): " in text
+    assert "=== 2 rounds played: the match stops here. ===" in text
+    assert text.count("Seed 11") == 1 and "Traceback" not in text
+    assert "favor token" not in text
+    record = ll.load_record(path)
+    assert record.state.round_number == 2 and record.state.table.decks == 2
+    board = text[text.rindex("Scoreboard: ") :]
+    for number, ranks in enumerate(
+        (e.ranks for e in record.events if isinstance(e, ll.RoundEnded)), 1
+    ):
+        assert ranks is not None
+        row = " +".join([str(number), *("-" if r is None else str(r) for r in ranks)])
+        assert re.search(rf"\n +{row}\n", board), board
+
+
+def test_leaving_an_online_match_from_the_terminal(run: type[Terminal], tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+    terminal = run(
+        "play", "--ruleset", "online", "--players", "3", "--seed", "4", "--save", str(path)
+    )  # fmt: skip
+    terminal.expect(re.compile(r"Your choice \(1-\d+, \? for help, l to leave, q to quit\): "))
+    terminal.send("?")
+    terminal.expect("  l          leave the match: out of this round, dealt into no later one")
+    terminal.expect(CHOICE_ONLINE)
+    terminal.send("l")
+    terminal.expect("Leave the match for good? ")
+    terminal.send("n")
+    terminal.expect("You stay in the match.")
+    terminal.expect(CHOICE_ONLINE)
+    terminal.send("l")
+    terminal.expect("(y/n): ")
+    terminal.send("y")
+    terminal.expect("Player 0 leaves the match and will be dealt into no later round.")
+    terminal.expect("=== You have left the match; the others would play on without you. ===")
+    terminal.expect(re.compile(r"Your win counter: 0 .*\(Seed 4: play this deal again"))
+    terminal.expect(f"The game so far is saved in {path}")
+    assert terminal.wait() == 0
+    record = ll.load_record(path)
+    assert record.commands()[-1] == ll.Leave(0)
+    assert record.state.table.left == frozenset({0})
