@@ -76,7 +76,7 @@ def start_state(script: dict[str, JSON]) -> tuple[GameState, list[JSON]]:
                 ruleset,
                 players,
                 seed=int(deal.get("seed", 0)),
-                first_player=deal.get("first_player", None if order else 0),
+                first_player=deal.get("first_player"),
                 deck=deck,
                 order=order,
                 settings=settings,
