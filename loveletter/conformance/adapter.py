@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from loveletter import __version__
 from loveletter.conformance.execute import ScriptError, execute
 from loveletter.conformance.protocol import PROTOCOL_VERSION, ProtocolError, decode, encode
+from loveletter.conformance.vocabulary import CAPABILITIES
 from loveletter.rulesets import RULESETS
 
 JSON = Any
@@ -37,6 +38,11 @@ def handle(message: dict[str, JSON]) -> dict[str, JSON] | None:
                 "language": "python",
             },
             "rulesets": sorted(RULESETS),
+            # every one, said outright: an adapter copied from this one
+            # then lists what it offers instead of claiming all by silence
+            # (seeded-chance included: our time-outs and turn orders are
+            # the documented draws of loveletter/chance.py)
+            "capabilities": list(CAPABILITIES),
         }
     if kind == "run":
         seq = message.get("seq")

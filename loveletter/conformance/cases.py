@@ -35,6 +35,7 @@ from loveletter.conformance.vocabulary import (
     is_guess,
 )
 from loveletter.errors import LoveLetterError
+from loveletter.rulesets import RULESETS
 
 #: the case format this package reads (the ``format`` key of a case)
 CASE_FORMAT = 1.3
@@ -367,6 +368,12 @@ def parse_case(data: Any, file: str) -> Case:
     if "settings" in data:
         _settings(c, data["settings"])
     _start(c, c.require(data, "", "start"), players)
+    deal = data["start"].get("deal")
+    later = isinstance(deal, dict) and ("tokens" in deal or "round_number" in deal)
+    edition = RULESETS.get(ruleset)
+    if later and "order" not in deal and edition is not None and edition.draws_order:
+        # the order would be round 1's draw, which no later round makes
+        raise c.fail("start.deal.order", "a later round's online deal gives its turn order")
     steps = c.array(c.require(data, "", "steps"), "steps")
     rejected_start = data.get("start_rejected", False)
     if not isinstance(rejected_start, bool):

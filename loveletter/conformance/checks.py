@@ -34,6 +34,7 @@ from loveletter.conformance.compare import (
 )
 from loveletter.conformance.starts import ReplayStart
 from loveletter.conformance.vocabulary import CAPABILITIES, OUTCOME_CHECKS, STATE_FIELDS
+from loveletter.rulesets import RULESETS
 
 JSON = Any
 
@@ -131,6 +132,17 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
         if "sightings" not in caps:
             position.pop("sightings", None)
         script_start = {"position": position}
+    if "seeded-chance" not in caps and not case.start_rejected:
+        drawn = ""
+        if _drawn_order(case, script_start):
+            # every event and every seat to act follows from that order
+            drawn = "a turn order drawn from the seed"
+        elif any(_drawn_by(step, _draws_order(case.ruleset)) for step in steps):
+            # a replay start reaches the case's position only by our draws
+            drawn = "a replay start that draws from the seed"
+        if drawn:
+            why = f"the whole case: {drawn}; {_needs('seeded-chance')}"
+            return Plan(case, None, not_applicable=(why,))
     prelude = len(steps)
     before = _steps_before_the_draw(data["steps"]) if replay and replay.after_draw else 0
     if before is None:
@@ -162,6 +174,18 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
     if "settings" in data:
         script["settings"] = data["settings"]
     return Plan(case, script, prelude, tuple(index), tuple(skipped), replay is not None)
+
+
+def _draws_order(ruleset: str) -> bool:
+    """Whether the edition draws each round's turn order (online)."""
+    rules = RULESETS.get(ruleset)
+    return rules is not None and rules.draws_order
+
+
+def _drawn_order(case: Case, start: Mapping[str, JSON]) -> bool:
+    """Whether the start is a deal whose turn order the seed draws."""
+    deal = start.get("deal")
+    return isinstance(deal, dict) and "order" not in deal and _draws_order(case.ruleset)
 
 
 def _steps_before_the_draw(steps: list[JSON]) -> int | None:
@@ -250,34 +274,47 @@ def judge(plan: Plan, reply: Mapping[str, JSON], options: Options) -> Verdict:
             return j.verdict()
     _judge_deal(j, reply, results)
     unseeded = "seeded-chance" not in j.caps
-    diverged = False  # a random move of another draw came before
+    draws_order = _draws_order(case.ruleset)
+    diverged = False  # a draw from the seed came before
     for number, (step, at) in enumerate(zip(case.data["steps"], plan.steps, strict=True)):
         if at is None:
             continue
         label = f"step {number + 1}"
+        drawn = None if "checks" in step else _drawn_by(step, draws_order)
         if diverged:
-            j.na(f"{label}: after a time-out's random move", "seeded-chance")
+            j.na(f"{label}: after a draw from the seed", "seeded-chance")
         elif "checks" in step:
             _judge_checks(j, label, step["checks"], results[at].get("observation") or {})
-        elif unseeded and _random_move(step):
-            # the move is the rules' only if drawn as ours is: judge that
-            # the time-out was taken, and nothing that follows from the move
+        elif unseeded and drawn is not None:
+            # what it draws is the rules' only if drawn as ours is: judge
+            # that the command was taken, and nothing that follows from it
             label = f"{label} {render(step['command'])}"
             if "rejected" in step:
                 _judge_command(j, label, step, results[at])
                 continue
             _judge_command(j, label, {"command": step["command"], "accepted": True}, results[at])
-            j.na(f"{label}: the random move it made", "seeded-chance")
+            j.na(f"{label}: {drawn}", "seeded-chance")
             diverged = True
         else:
             _judge_command(j, f"{label} {render(step['command'])}", step, results[at])
     return j.verdict()
 
 
-def _random_move(step: Mapping[str, JSON]) -> bool:
-    """Whether a step's command makes a move drawn from the seed."""
+def _drawn_by(step: Mapping[str, JSON], draws_order: bool) -> str | None:
+    """What a step's command draws from the seed (None: nothing): a
+    time-out's random move, or a deal whose deck or (online) turn order
+    the case does not stack."""
     command = step.get("command")
-    return isinstance(command, dict) and command.get("type") == "TimeOut"
+    if not isinstance(command, dict):
+        return None
+    if command.get("type") == "TimeOut":
+        return "the random move it made"
+    if command.get("type") == "StartRound":
+        if command.get("deck") is None:
+            return "the deck it shuffled"
+        if draws_order and command.get("order") is None:
+            return "the turn order it drew"
+    return None
 
 
 def _judge_deal(j: _Judge, reply: Mapping[str, JSON], results: list[JSON]) -> None:

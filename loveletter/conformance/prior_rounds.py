@@ -49,12 +49,12 @@ from typing import TypeVar
 import attrs
 
 from loveletter.cards import Card
-from loveletter.commands import Command, PlayCard, StartRound
+from loveletter.commands import Command, Leave, PlayCard, StartRound
 from loveletter.engine import legal_commands, new_game, playable_cards, push, step
 from loveletter.errors import LoveLetterError
 from loveletter.events import GameTied
 from loveletter.rulesets import GameTie, Ruleset, get_ruleset
-from loveletter.state import Decision, GameState
+from loveletter.state import Decision, GameState, TableSettings
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -97,9 +97,11 @@ class Prelude:
     ``deck`` is round 1's stacked deck (top first), every card of the
     ruleset for ``players``; ``first_player`` is round 1's first player.
     ``commands`` are every command of rounds 1 to R-1 in order, including
-    ``StartRound(deck=..., first_player=...)`` for rounds 2 to R-1, and end
-    with round R-1 over. For a case in round 1 there are no commands and the
-    deck is irrelevant: the case deals round 1 itself.
+    ``StartRound(deck=..., first_player=...)`` for rounds 2 to R-1 (online
+    with its ``order``), and end with round R-1 over, then (online) a
+    ``Leave`` for each player who sits round R out. For a case in round 1
+    there are no commands and the deck is irrelevant: the case deals round 1
+    itself.
     """
 
     ruleset: str
@@ -107,13 +109,17 @@ class Prelude:
     deck: tuple[Card, ...]
     first_player: int
     commands: tuple[Command, ...]
+    #: online: round 1's turn order (``None`` where the edition draws none)
+    order: tuple[int, ...] | None = None
+    #: online: the copies of the deck each round is dealt from
+    decks: int = 1
 
 
 # --------------------------------------------------------------------------
 # what one round can award
 
 
-def _bonus_cap(rules: Ruleset, players: int) -> int:
+def _bonus_cap(rules: Ruleset, players: int, decks: int = 1) -> int:
     """The most tokens one round can award besides its winners' round tokens.
 
     Read off the deck, because each source is bounded by its cards: the
@@ -121,7 +127,7 @@ def _bonus_cap(rules: Ruleset, players: int) -> int:
     Jester marks once and pays once; each Bishop scores at most its one
     play; each Constable pays once, when its pile's owner is knocked out.
     """
-    deck = rules.deck_for(players)
+    deck = rules.deck_for(players, decks)
     return (
         (Card.SPY in deck)
         + deck.count(Card.JESTER)
@@ -139,21 +145,21 @@ class _Caps:
     per_player: int
 
 
-def _proved_caps(rules: Ruleset, players: int, live: int) -> _Caps:
+def _proved_caps(rules: Ruleset, players: int, live: int, decks: int = 1) -> _Caps:
     """What the rules allow a round with ``live`` players dealt in: every
     one of them may share the win, and every bonus may go to one seat."""
-    bonus = _bonus_cap(rules, players)
+    bonus = _bonus_cap(rules, players, decks)
     return _Caps(extra=live - 1 + bonus, per_player=1 + bonus)
 
 
-def _practical_caps(rules: Ruleset, players: int, live: int) -> _Caps:
+def _practical_caps(rules: Ruleset, players: int, live: int, decks: int = 1) -> _Caps:
     """What random rounds award often enough to be found quickly: a two-way
     tie or one bonus (two bonuses with Premium's 5-to-8-player cards, where
     about 7 % of rounds award three tokens), never more than two tokens to
     one seat. Searching with these first keeps the search from putting off
     the extra tokens until only a three-way tie could still give them."""
-    proved = _proved_caps(rules, players, live)
-    extra = 2 if _bonus_cap(rules, players) >= 2 else 1
+    proved = _proved_caps(rules, players, live, decks)
+    extra = 2 if _bonus_cap(rules, players, decks) >= 2 else 1
     return _Caps(extra=min(extra, proved.extra), per_player=min(2, proved.per_player))
 
 
@@ -170,6 +176,14 @@ class _Goal:
     rounds: int
     first_player: int
     contenders: tuple[int, ...]
+    #: online: the copies of the deck
+    decks: int = 1
+    #: online: the players who have left by the start of round R
+    absent: tuple[int, ...] = ()
+
+    @property
+    def settings(self) -> TableSettings | None:
+        return TableSettings(decks=self.decks) if self.rules.online_table else None
 
     @property
     def threshold(self) -> int:
@@ -186,6 +200,8 @@ def _goal(
     round_number: int,
     first_player: int,
     contenders: Sequence[int],
+    decks: int = 1,
+    absent: Sequence[int] = (),
 ) -> _Goal:
     """The arguments checked for form (not for possibility); a malformed
     argument is the caller's error and raises :class:`ValueError`."""
@@ -202,7 +218,13 @@ def _goal(
     tied = tuple(sorted(contenders))
     if any(type(p) is not int or not 0 <= p < players for p in tied) or len(set(tied)) != len(tied):
         raise ValueError(f"contenders must be distinct seats, not {list(contenders)}")
-    return _Goal(rules, players, wanted, round_number - 1, first_player, tied)
+    if type(decks) is not int or not 1 <= decks <= rules.max_decks:
+        raise ValueError(f"{rules.name} plays with 1 to {rules.max_decks} deck(s), not {decks!r}")
+    gone = tuple(absent)
+    if any(type(p) is not int or not 0 <= p < players for p in gone) or len(set(gone)) != len(gone):
+        raise ValueError(f"absent must be distinct seats, not {list(absent)}")
+    gone = tuple(sorted(gone))
+    return _Goal(rules, players, wanted, round_number - 1, first_player, tied, decks, gone)
 
 
 def _count(number: int, noun: str) -> str:
@@ -216,11 +238,16 @@ def impossibility(
     round_number: int,
     first_player: int,
     contenders: Sequence[int] = (),
+    *,
+    decks: int = 1,
+    absent: Sequence[int] = (),
 ) -> str | None:
     """Why no game reaches the start of round ``round_number`` with
     ``tokens``, ``first_player`` allowed to start it and (Premium) a
-    tie-break between ``contenders`` pending; ``None`` when the token rules
-    do not rule it out (a search may still fail to find it).
+    tie-break between ``contenders`` pending, or (online) with ``decks``
+    copies of the deck and the players ``absent`` gone from the table;
+    ``None`` when the token rules do not rule it out (a search may still
+    fail to find it).
 
     Each reason is a proof from rules that hold in every game:
 
@@ -232,18 +259,32 @@ def impossibility(
       every bonus to one seat;
     * the first player of a round after the first won the round before, so
       holds a token (a Premium tie-break round's first player is one of the
-      tied players, who hold the tokens to win);
+      tied players, who hold the tokens to win; online, any player present
+      may start when every winner of the round before has left, and a
+      winner holds a token);
+    * only online players leave, never the first player of the round, and
+      at least two stay (fewer close the match);
     * a player at the tokens to win has ended the game, unless (Premium)
       several reached them together and tie for it, which the 2019 editions
       do not know (they share the win, ruling 12).
     """
-    goal = _goal(ruleset, players, tokens, round_number, first_player, contenders)
+    goal = _goal(ruleset, players, tokens, round_number, first_player, contenders, decks, absent)
     wanted, tied, threshold = goal.tokens, goal.contenders, goal.threshold
+    gone = goal.absent
+    if gone:
+        if not goal.rules.online_table:
+            return f"{goal.rules.name} has no leaving: only online players leave"
+        if first_player in gone:
+            return f"player {first_player} has left, so cannot start a round"
+        if players - len(gone) < 2:
+            return "fewer than two players present close the match"
     if goal.rounds == 0:
         if any(wanted):
             return "round 1 starts with no tokens"
         if tied:
             return "round 1 cannot be a tie-break round"
+        if gone:
+            return "round 1 deals every seat: no one has left before it"
         return None
     if tied:
         if goal.rules.game_tie is not GameTie.TIE_BREAK_ROUND:
@@ -259,9 +300,9 @@ def impossibility(
     else:
         if any(t >= threshold for t in wanted):
             return f"a player with {threshold} tokens has won (or, in Premium, tied) the game"
-        if wanted[first_player] == 0:
+        if wanted[first_player] == 0 and not any(wanted[p] for p in gone):
             return "the first player of a later round won the round before, so holds a token"
-    proved = _proved_caps(goal.rules, players, players)
+    proved = _proved_caps(goal.rules, players, players, goal.decks)
     rounds = _count(goal.rounds, "round")
     award = "awards" if goal.rounds == 1 else "award"
     least, most = goal.rounds, goal.rounds * (1 + proved.extra)
@@ -287,13 +328,19 @@ class _Round:
     first_player: int
     commands: tuple[Command, ...]
     end: GameState
+    #: online: the round's turn order, drawn from the search's game seed
+    #: and so given to the replay's deal or ``StartRound``
+    order: tuple[int, ...] | None = None
 
 
-def _allows_start(state: GameState, first_player: int) -> bool:
-    """Whether the engine deals the next round with ``first_player`` first:
-    asked of the engine, not recomputed, so the rules live in one place."""
-    deck = state.ruleset.deck_for(state.players)
+def _allows_start(state: GameState, first_player: int, absent: Sequence[int] = ()) -> bool:
+    """Whether the engine deals the next round with ``first_player`` first,
+    once the players ``absent`` have left: asked of the engine, not
+    recomputed, so the rules live in one place."""
+    deck = state.table.setup().deck
     try:
+        for player in absent:
+            state = push(state, Leave(player))
         push(state, StartRound(deck=deck, first_player=first_player))
     except LoveLetterError:
         return False
@@ -337,12 +384,13 @@ class _Search:
         self.practical = practical
         #: rounds simulated so far
         self.spent = 0
-        self.canonical = goal.rules.deck_for(goal.players)
+        self.canonical = goal.rules.deck_for(goal.players, goal.decks)
 
     def caps(self, live: int) -> _Caps:
+        goal = self.goal
         if self.practical:
-            return _practical_caps(self.goal.rules, self.goal.players, live)
-        return _proved_caps(self.goal.rules, self.goal.players, live)
+            return _practical_caps(goal.rules, goal.players, live, goal.decks)
+        return _proved_caps(goal.rules, goal.players, live, goal.decks)
 
     def feasible(self, tokens: Sequence[int], contenders: tuple[int, ...], left: int) -> bool:
         """Whether ``left`` more rounds may still lead from ``tokens`` (with a
@@ -368,8 +416,10 @@ class _Search:
                 return False
             live = len(contenders)
         elif not goal.contenders:
-            if need[goal.first_player] == 0:
-                return False  # the last round's winners must include the first player
+            if need[goal.first_player] == 0 and not any(need[p] for p in goal.absent):
+                # the last round's winners must include the first player,
+                # unless every one of them leaves before the next round
+                return False
         elif not self.tie_possible(tokens, need, left):
             return False
         caps = self.caps(live)
@@ -458,7 +508,9 @@ class _Search:
         deck = self.canonical
         if all(card not in deck for card in (Card.JESTER, Card.CONSTABLE, Card.BISHOP)):
             return frozenset(p for p, t in enumerate(tokens) if goal.tokens[p] > t)
-        return frozenset() if goal.contenders else frozenset({goal.first_player})
+        if goal.contenders or any(goal.tokens[p] > tokens[p] for p in goal.absent):
+            return frozenset()  # the first player need not win: the winners may leave
+        return frozenset({goal.first_player})
 
     def trial(self, state: GameState | None, starters: Sequence[int], left: int) -> _Round | None:
         """One random round after ``state``: kept if it can lead to the goal."""
@@ -468,21 +520,29 @@ class _Search:
         rng.shuffle(cards)
         deck = tuple(cards)
         if state is None:
-            start = new_game(goal.rules, goal.players, seed=0, first_player=first, deck=deck)
+            start = new_game(
+                goal.rules,
+                goal.players,
+                seed=0,
+                first_player=first,
+                deck=deck,
+                settings=goal.settings,
+            )
         else:
             start = push(state, StartRound(deck=deck, first_player=first))
         played = self.play(start, self.survivors(state, left))
         if played is None:
             return None
         commands, end = played
-        return _Round(deck, first, commands, end) if self.keeps(end, left) else None
+        order = start.table.order or None
+        return _Round(deck, first, commands, end, order) if self.keeps(end, left) else None
 
     def keeps(self, end: GameState, left: int) -> bool:
         """Whether a round that ended in ``end`` (``left`` rounds were still
         to play before it) can lead to the goal."""
         if not self.feasible(end.tokens, end.contenders, left - 1):
             return False
-        return left > 1 or _allows_start(end, self.goal.first_player)
+        return left > 1 or _allows_start(end, self.goal.first_player, self.goal.absent)
 
     def play(
         self, state: GameState, survivors: frozenset[int]
@@ -611,11 +671,16 @@ def prior_rounds(
     *,
     seed: int = 0,
     budget: int = DEFAULT_BUDGET,
+    decks: int = 1,
+    absent: Sequence[int] = (),
 ) -> Prelude | None:
     """The rounds to play before round ``round_number`` of a game of
     ``ruleset`` and ``players`` so that it starts with ``tokens``, may be
     started by ``first_player`` and, when ``contenders`` is given, is the
-    Premium tie-break round between them (ruling 31).
+    Premium tie-break round between them (ruling 31). Online, every round
+    is dealt from ``decks`` copies of the deck, and the players ``absent``
+    leave between round R-1 and round R (ruling 50): so the first player
+    may also be one who did not win round R-1, when all who did have left.
 
     ``None`` when no game can get there (:func:`impossibility` says why) or
     when ``budget`` simulated rounds found none (then another seed or a
@@ -623,11 +688,21 @@ def prior_rounds(
     Round 1 needs no prelude: no commands, and a deck that does not matter.
     Malformed arguments raise :class:`ValueError`.
     """
-    goal = _goal(ruleset, players, tokens, round_number, first_player, contenders)
-    if impossibility(goal.rules, players, tokens, round_number, first_player, contenders):
+    goal = _goal(ruleset, players, tokens, round_number, first_player, contenders, decks, absent)
+    if impossibility(
+        goal.rules,
+        players,
+        tokens,
+        round_number,
+        first_player,
+        contenders,
+        decks=goal.decks,
+        absent=goal.absent,
+    ):
         return None
     if goal.rounds == 0:
-        return Prelude(goal.rules.name, players, goal.rules.deck_for(players), first_player, ())
+        deck = goal.rules.deck_for(players, goal.decks)
+        return Prelude(goal.rules.name, players, deck, first_player, (), decks=goal.decks)
     rng = random.Random(seed)
     rounds: list[_Round] | None = None
     spent = 0
@@ -647,10 +722,19 @@ def prior_rounds(
     commands: list[Command] = []
     for index, found in enumerate(rounds):
         if index:
-            commands.append(StartRound(deck=found.deck, first_player=found.first_player))
+            commands.append(StartRound(found.deck, found.first_player, found.order))
         commands.extend(found.commands)
+    commands.extend(Leave(player) for player in goal.absent)
     first = rounds[0]
-    return Prelude(goal.rules.name, players, first.deck, first.first_player, tuple(commands))
+    return Prelude(
+        goal.rules.name,
+        players,
+        first.deck,
+        first.first_player,
+        tuple(commands),
+        first.order,
+        goal.decks,
+    )
 
 
 # --------------------------------------------------------------------------
@@ -663,6 +747,8 @@ def check_prelude(
     round_number: int,
     first_player: int,
     contenders: Sequence[int] = (),
+    *,
+    absent: Sequence[int] = (),
 ) -> list[str]:
     """What is wrong with ``prelude`` as the rounds before round
     ``round_number`` (an empty list: nothing).
@@ -673,15 +759,23 @@ def check_prelude(
     between rounds (round R-1 over, the game not over) in round R-1, with
     exactly ``tokens``; a round R dealt with ``first_player`` first must be
     accepted; and the pending tie-break must be between exactly
-    ``contenders`` (none if empty), called by a ``GameTied`` in round R-1.
-    For round 1 the prelude must have no commands, the case's first player
-    and no tokens (its deck is not used).
+    ``contenders`` (none if empty), called by a ``GameTied`` in round R-1;
+    online, exactly the players ``absent`` have left, and each round was
+    dealt from ``prelude.decks`` copies of the deck. For round 1 the
+    prelude must have no commands, the case's first player and no tokens
+    (its deck is not used).
     """
     problems: list[str] = []
     try:
         rules = get_ruleset(prelude.ruleset)
         state = new_game(
-            rules, prelude.players, seed=0, first_player=prelude.first_player, deck=prelude.deck
+            rules,
+            prelude.players,
+            seed=0,
+            first_player=prelude.first_player,
+            deck=prelude.deck,
+            order=prelude.order,
+            settings=TableSettings(decks=prelude.decks) if rules.online_table else None,
         )
     except (LoveLetterError, ValueError) as error:
         return [f"round 1 cannot be dealt: {error}"]
@@ -698,9 +792,12 @@ def check_prelude(
     last_tie: tuple[int, tuple[int, ...]] | None = None
     for index, command in enumerate(prelude.commands):
         if isinstance(command, StartRound) and (
-            command.deck is None or command.first_player is None
+            command.deck is None
+            or command.first_player is None
+            or (rules.draws_order and command.order is None)
         ):
-            problems.append(f"command {index}: a StartRound must stack its deck and first player")
+            what = "deck, first player and order" if rules.draws_order else "deck and first player"
+            problems.append(f"command {index}: a StartRound must stack its {what}")
         try:
             state, events = step(state, command)
         except (LoveLetterError, ValueError) as error:
@@ -719,6 +816,10 @@ def check_prelude(
         problems.append(f"the players tied are {list(state.contenders)}, not {list(tied)}")
     if tied and last_tie != (round_number - 1, tied):
         problems.append(f"round {round_number - 1} does not end with a tie between {list(tied)}")
+    if state.table.left != frozenset(absent):
+        problems.append(
+            f"the players who left are {sorted(state.table.left)}, not {sorted(absent)}"
+        )
     if state.decision is _NEXT_ROUND and not _allows_start(state, first_player):
         problems.append(f"player {first_player} may not start round {round_number}")
     return problems

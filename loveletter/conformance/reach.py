@@ -17,7 +17,12 @@ of ``conformance/cases/<ruleset>/<topic>/<id>.yaml``::
     case: <id>
     ruleset: "2019"
     players: 4
-    deal: {deck: [...], first_player: 0}      # round 1, top first
+    settings: {decks: 2, ...}                 # online, when not the defaults
+    deal:                                     # round 1, top first
+      deck: [...]
+      first_player: 0
+      order: [0, 2, 1, 3]                     # online: round 1's turn order
+      seed: "1"                               # the position's seed, when not 0
     commands: [...]                           # protocol JSON, null fields omitted
     after_draw: false
 
@@ -47,6 +52,18 @@ piles left, or a card in a hand can no longer end where the target needs
 it (in that player's remaining pile or final hand) while no King, Cardinal
 or Chancellor is left to move it. Every first player is tried.
 
+Online (the ``online`` ruleset) the search follows the same piles: no card
+is set aside or face up, the deck holds the position's decks' cards, the
+turns follow the position's turn order (round 1's deal takes it as given,
+its first player first), and the players go out in its ``exits`` order. A
+player who left during the round does so by a ``Leave`` when they are the
+next to go out and their hand is what their pile still lacks (at the
+target moment itself too, unless they are the one to act); one who sits
+the round out (in ``left`` but not in its order) left between the rounds
+before it. The online Baroness's looks (the same player twice allowed) and
+the Cardinal's look at its first target's new card are sightings like any
+other.
+
 A position no play reaches is reported with the reason: checks that need
 no search (a protected player whose pile does not end with a Handmaid, a
 sighting no card in the piles could make, more or fewer cards drawn than
@@ -56,8 +73,9 @@ how far any play following its piles gets.
 
 Positions in a later round are reached by the target round's search, then
 :func:`loveletter.conformance.prior_rounds.prior_rounds` for the earlier
-rounds (with the tokens the round started with) and a ``StartRound`` with
-the target round's deck.
+rounds (with the tokens the round started with, online its decks and the
+players who sit it out) and a ``StartRound`` with the target round's deck
+(online, and its turn order).
 
 ``python -m loveletter.conformance.reach`` writes the files; ``--check``
 only verifies them (exit 1 naming every case without a valid replay).
@@ -68,11 +86,12 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import re
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations, permutations, product
+from itertools import chain, combinations, permutations, product
 from pathlib import Path
 from typing import Any, cast
 
@@ -80,11 +99,13 @@ import attrs
 import yaml
 
 from loveletter.cards import Card
+from loveletter.cards.base import Choice
 from loveletter.commands import (
     Command,
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
@@ -101,7 +122,7 @@ from loveletter.positions import Position, to_position
 from loveletter.resources import suite_root
 from loveletter.rulesets import Ruleset, get_ruleset
 from loveletter.serialization import from_data, to_data
-from loveletter.state import Decision, GameState, Sighting
+from loveletter.state import Decision, GameState, Sighting, TableSettings
 
 JSON = Any
 
@@ -161,6 +182,8 @@ class RoundSolution:
     gained: tuple[int, ...]
     #: the sightings the round ends with (the target's, unless they were ignored)
     sightings: tuple[Sighting, ...] = ()
+    #: online: the round's turn order (the target's)
+    order: tuple[int, ...] | None = None
 
 
 @attrs.frozen
@@ -174,6 +197,12 @@ class Replay:
     first_player: int
     commands: tuple[Command, ...]
     after_draw: bool = False
+    #: online: round 1's turn order
+    order: tuple[int, ...] | None = None
+    #: the game's seed (the position's: a time-out's random move is drawn from it)
+    seed: int = 0
+    #: online: the table's settings when they are not the defaults
+    settings: TableSettings | None = None
 
 
 @attrs.frozen
@@ -235,6 +264,14 @@ def static_problem(target: Position) -> str | None:
     ruleset = get_ruleset(target.ruleset)
     piles = target.discards
     t = target.turn_number
+    seats = _dealt(target)
+    if target.round_number == 1:
+        for seat in target.left:
+            if seat not in seats:
+                return (
+                    f"player {seat} has left and sits round 1 out, but round 1 deals every seat"
+                    " (a player leaving during it is still dealt in)"
+                )
     for seat in target.protected:
         if not piles[seat] or piles[seat][-1] is not Card.HANDMAID:
             return (
@@ -242,8 +279,10 @@ def static_problem(target: Position) -> str | None:
                 f" pile {_names(piles[seat])} (nothing can reach a protected player's pile)"
             )
     total = sum(map(len, piles))
-    if t == 1 and total:
-        return f"turn 1, but {total} card(s) are already discarded"
+    # before the first turn's play only a player leaving discards (a hand)
+    played = sum(len(pile) for seat, pile in enumerate(piles) if seat not in target.left)
+    if t == 1 and played:
+        return f"turn 1, but {played} card(s) are already discarded"
     if total < t - 1:
         return f"turn {t}, but only {total} card(s) discarded: each finished turn discards one"
     for index, seen in enumerate(target.sightings):
@@ -262,13 +301,13 @@ def static_problem(target: Position) -> str | None:
                 f"sightings[{index}] ({seen.viewer} saw {seen.owner}'s {seen.card} via"
                 f" {seen.via}): no {seen.via} in the pile of {who}"
             )
-    seats = target.contenders or tuple(range(n))
     for seat in target.out:
         if seat in seats and not piles[seat]:
             return f"player {seat} is out with an empty pile (a knock-out discards the hand)"
     returned = sum(count for _, count in target.returns)
     tail = max(0, len(target.deck) - returned)
-    pool = len(ruleset.deck_for(n)) - 1 - len(target.face_up) - tail
+    aside = 1 if ruleset.sets_aside else 0
+    pool = len(ruleset.deck_for(n, _decks(target))) - aside - len(target.face_up) - tail
     dealt = len(seats)
     if pool < dealt + t:
         return (
@@ -286,6 +325,21 @@ def static_problem(target: Position) -> str | None:
 
 def _names(cards: Sequence[Card]) -> str:
     return "[" + ", ".join(map(str, cards)) + "]"
+
+
+def _dealt(target: Position) -> tuple[int, ...]:
+    """The players dealt into the position's round: its turn order online
+    (the players present when it began), a tie-break's contenders, or all."""
+    return target.order or target.contenders or tuple(range(target.players))
+
+
+def _decks(target: Position) -> int:
+    return 1 if target.settings is None else target.settings.decks
+
+
+def _plain_settings(settings: TableSettings | None) -> TableSettings | None:
+    """``settings`` when a replay must give them: not the defaults."""
+    return None if settings is None or settings == TableSettings() else settings
 
 
 # --------------------------------------------------------------------------
@@ -346,7 +400,7 @@ class RoundSearch:
         self.nodes = 0
         rules = get_ruleset(target.ruleset)
         n = target.players
-        setup = rules.setup(n)
+        setup = rules.setup(n, _decks(target))
         self.rules: Ruleset = rules
         self.n = n
         self.kinds = setup.kinds
@@ -364,6 +418,18 @@ class RoundSearch:
         self.marks = target.marks
         self.returns = target.returns
         self.contenders = tuple(sorted(target.contenders))
+        self.dealt = _dealt(target)
+        #: the turn order turns follow, skipping players out (seat order
+        #: where the edition draws none)
+        self.seq = target.order or tuple(range(n))
+        self.pos = {seat: index for index, seat in enumerate(self.seq)}
+        #: online: the players leaving during the round (the others who
+        #: have left did so before it and sit it out)
+        self.leavers = frozenset(target.left) & frozenset(self.dealt)
+        self.absent = frozenset(target.left) - self.leavers
+        self.exits = target.exits
+        #: online: the Cardinal's player sees the first target's new card
+        self.cardinal_looks = rules.choices[Card.CARDINAL] is Choice.ORDERED_PAIR
         tokens = target.tokens if target.tokens is not None else (0,) * n
         self.tokens = tuple(tokens)
         # Tokens that the round's own cards award (a Bishop's, a Constable's)
@@ -412,7 +478,10 @@ class RoundSearch:
 
     def first_players(self) -> list[int]:
         """Every possible first player, the likeliest first: the one whose
-        turn the target turn would be if no one had been knocked out."""
+        turn the target turn would be if no one had been knocked out (online:
+        the first of the round's order)."""
+        if self.target.order:
+            return [self.target.order[0]]
         seats = list(self.contenders or range(self.n))
         live = len(seats)
         index = seats.index(self.c) if self.c in seats else 0
@@ -430,26 +499,50 @@ class RoundSearch:
 
     def _deal(self, first: int) -> GameState | None:
         target = self.target
-        seats = self.contenders or tuple(range(self.n))
+        seats = self.dealt
         if first not in seats or self.pool_size < len(seats) + 1:
             return None
-        assert target.set_aside is not None
         deck = (
-            target.set_aside,
-            *target.face_up,
+            *self._head(),
             *(_placeholder(i) for i in range(self.pool_size)),
             *self.tail,
         )
         # Placeholder cards are no ruleset's deck, so this deal is folded
         # without the rules' check that ``replay`` makes.
+        started = GameStarted(self.rules.name, self.n, target.seed, first, target.settings)
         state = apply_events(
-            initial_state(GameStarted(self.rules.name, self.n, target.seed, first)),
+            initial_state(started),
             deal_events(
-                self.rules, self.n, target.round_number, first, deck, self.contenders or None
+                self.rules,
+                self.n,
+                target.round_number,
+                first,
+                deck,
+                self.contenders or None,
+                target.order or None,
             ),
         )
-        table = attrs.evolve(state.table, tokens=self.start_tokens, contenders=self.contenders)
+        table = attrs.evolve(
+            state.table, tokens=self.start_tokens, contenders=self.contenders, left=self.absent
+        )
         return attrs.evolve(state, table=table)
+
+    def _head(self) -> tuple[Card, ...]:
+        """The deck's cards before the pool: the set-aside and face-up cards."""
+        target = self.target
+        aside = () if target.set_aside is None else (target.set_aside,)
+        return (*aside, *target.face_up)
+
+    def _next(self, player: int, out: frozenset[int]) -> int:
+        """The player whose turn follows ``player``'s with ``out`` out of the
+        round (``player`` itself when no one else is in)."""
+        seq, size = self.seq, len(self.seq)
+        index = self.pos[player]
+        for step in range(1, size + 1):
+            seat = seq[(index + step) % size]
+            if seat not in out:
+                return seat
+        return player
 
     def _search(
         self, state: GameState, excl: dict[Card, frozenset[Card]]
@@ -471,13 +564,18 @@ class RoundSearch:
             return
         self.seen.add(key)
         decision = state.decision
+        children: Iterator[tuple[Command, _Variant]]
         if decision is _PLAY and state.turn_number == self.t:
             solution = self._goal(state, excl, unplaced)
             if solution is not None:
                 yield solution
-            return
-        if decision is _PLAY:
-            children = self._plays(state, excl, unplaced)
+                return
+            # a player still to leave may do so at the very end
+            children = self._leaves(state, excl, unplaced)
+        elif decision is _PLAY:
+            children = chain(
+                self._leaves(state, excl, unplaced), self._plays(state, excl, unplaced)
+            )
         elif decision is Decision.CHANCELLOR:
             children = self._keeps(state, excl, unplaced)
         elif decision is Decision.LOOK:
@@ -542,6 +640,8 @@ class RoundSearch:
         if state.turn_number == self.t and (decision is not _PLAY or state.current != self.c):
             return None
         if state.set_aside != self.target.set_aside:
+            return None
+        if state.exits != self.exits[: len(state.exits)]:
             return None
         sightings = state.sightings
         if not self.ignore_sightings and sightings != self.sightings[: len(sightings)]:
@@ -642,7 +742,13 @@ class RoundSearch:
         found = self._turn_memo.get(key)
         if found is None:
             if turn >= self.t:
-                found = turn == self.t and player == self.c and out == self.out
+                # players out later than the target turn's start left then
+                found = (
+                    turn == self.t
+                    and player == self.c
+                    and out <= self.out
+                    and self.out - out <= self.leavers
+                )
             else:
                 allowed = self._players_at.get(turn)
                 found = (allowed is None or player in allowed) and self._turn_done_fits(
@@ -663,11 +769,7 @@ class RoundSearch:
                     after = out | frozenset(knocked)
                     if self.n - len(after) < 2:
                         continue
-                    following = next(
-                        (player + i) % self.n
-                        for i in range(1, self.n + 1)
-                        if (player + i) % self.n not in after
-                    )
+                    following = self._next(player, after)
                     if self._turn_fits(turn + 1, following, after):
                         found = True
                         break
@@ -691,10 +793,7 @@ class RoundSearch:
             plays = self.t - state.turn_number
         else:
             plays = self.t - state.turn_number - 1
-            start = next(
-                (p for p in ((state.current + i) % n for i in range(1, n + 1)) if p in live),
-                state.current,
-            )
+            start = self._next(state.current, state.out)
         survivors = [p for p in live if p not in self.out]
         doomed = [p for p in live if p in self.out]
         if self.c not in survivors:
@@ -705,7 +804,8 @@ class RoundSearch:
         if state.decision is Decision.REDRAW:
             extra_all += 1
         # survivors in rotation from the first at or after ``start``
-        order = sorted(survivors, key=lambda p: (p - start) % n)
+        pos, size = self.pos, len(self.seq)
+        order = sorted(survivors, key=lambda p: (pos[p] - pos[start]) % size)
         d = order.index(self.c)
         size = len(order)
         low_m, high_m = 0, plays // size + 1
@@ -790,11 +890,12 @@ class RoundSearch:
         if position != attrs.evolve(target, tokens=self.tokens):
             return None
         assigned = {**self.assigned, **assigns}
-        order = tuple(assigned[_placeholder(i)] for i in range(self.pool_size))
-        assert target.set_aside is not None
-        deck = (target.set_aside, *target.face_up, *order, *self.tail)
+        pool = tuple(assigned[_placeholder(i)] for i in range(self.pool_size))
+        deck = (*self._head(), *pool, *self.tail)
         commands = tuple(self._settled(c, w, assigned) for c, w in self.path)
-        return RoundSolution(self.first, deck, commands, gained, final_state.sightings)
+        return RoundSolution(
+            self.first, deck, commands, gained, final_state.sightings, target.order or None
+        )
 
     def _settled(self, command: Command, w: Card | None, assigned: dict[Card, Card]) -> Command:
         """A command of the path with the cards its placeholders became."""
@@ -877,6 +978,10 @@ class RoundSearch:
                 if t2 is None:
                     return {}
                 shows = [(t, t2, t), (t2, t, t2)]
+                if self.cardinal_looks and a != t:
+                    # online: its player sees the first target's new card,
+                    # the one the second target held
+                    shows.append((a, t, t2))
             else:
                 shows = [(a, seat, seat) for seat in (t, t2) if seat is not None]
         start = len(state.sightings)
@@ -983,7 +1088,7 @@ class RoundSearch:
         slots += kept_slots
         subs += kept_subs
         updates.update(kept_updates)
-        for q in targets:
+        for q in dict.fromkeys(targets):  # online, a Baroness may look twice at one hand
             if q == a:
                 continue
             w = state.hands[q][0]
@@ -1122,6 +1227,32 @@ class RoundSearch:
         ):
             for more in self._fill(slots, unplaced):
                 yield command, ({**pre, **more}, subs, updates, None)
+
+    def _leaves(
+        self, state: GameState, excl: dict[Card, frozenset[Card]], unplaced: Counter[Card]
+    ) -> Iterator[tuple[Command, _Variant]]:
+        """Online: the next player to go out, if the target says they left,
+        leaving now, their hand going onto their pile as the rest of it."""
+        index = len(state.exits)
+        if not self.leavers or index >= len(self.exits):
+            return
+        q = self.exits[index]
+        if q not in self.leavers or q in state.out:
+            return
+        hand, rest = state.hands[q], self._remaining(state, q)
+        if len(hand) != len(rest):
+            return
+        slots: list[tuple[Card, list[Card]]] = []
+        for card, want in zip(hand, rest, strict=True):
+            if card < WILD:
+                if card != want:
+                    return
+            elif want in excl.get(card, _EMPTY):
+                return
+            else:
+                slots.append((card, [want]))
+        for pre in self._fill(slots, unplaced.copy()):
+            yield Leave(q), (pre, [], {}, None)
 
     # ------------------------------------------------------------------
     # pending choices
@@ -1339,6 +1470,7 @@ def _with_prior_rounds(
     prior: PriorRounds | None,
 ) -> Replay | str:
     n = target.players
+    seed, settings = target.seed, _plain_settings(target.settings)
     if target.round_number == 1 and not target.contenders:
         return Replay(
             case_id,
@@ -1348,12 +1480,24 @@ def _with_prior_rounds(
             solution.first_player,
             solution.commands,
             after_draw,
+            order=solution.order,
+            seed=seed,
+            settings=settings,
         )
     tokens = target.tokens if target.tokens is not None else (0,) * n
     start = tuple(t - g for t, g in zip(tokens, solution.gained, strict=True))
     contenders = tuple(sorted(target.contenders))
+    absent = tuple(sorted(set(target.left) - set(_dealt(target))))
     prelude = _prelude(
-        prior, target.ruleset, n, start, target.round_number, solution.first_player, contenders
+        prior,
+        target.ruleset,
+        n,
+        start,
+        target.round_number,
+        solution.first_player,
+        contenders,
+        _decks(target),
+        absent,
     )
     if isinstance(prelude, str):
         return prelude
@@ -1365,10 +1509,13 @@ def _with_prior_rounds(
         prelude.first_player,
         (
             *prelude.commands,
-            StartRound(deck=solution.deck, first_player=solution.first_player),
+            StartRound(solution.deck, solution.first_player, solution.order),
             *solution.commands,
         ),
         after_draw,
+        order=prelude.order,
+        seed=seed,
+        settings=settings,
     )
 
 
@@ -1380,18 +1527,27 @@ def _prelude(
     round_number: int,
     first_player: int,
     contenders: tuple[int, ...],
+    decks: int = 1,
+    absent: tuple[int, ...] = (),
 ) -> Prelude | str:
     """The earlier rounds, or why there are none."""
     tokens = tuple(tokens)
+    # online only: a ``prior`` written for the other editions need not know them
+    online: dict[str, Any] = {}
+    if decks != 1:
+        online["decks"] = decks
+    if absent:
+        online["absent"] = absent
     found = (prior or prior_rounds)(
-        ruleset, players, tokens, round_number, first_player, contenders
+        ruleset, players, tokens, round_number, first_player, contenders, **online
     )
     if found is not None:
         return found
-    why = impossibility(ruleset, players, tokens, round_number, first_player, contenders)
+    why = impossibility(ruleset, players, tokens, round_number, first_player, contenders, **online)
     wanted = (
         f"round {round_number} starting with tokens {list(tokens)}, player {first_player} first"
         + (f", a tie-break among {list(contenders)}" if contenders else "")
+        + (f", players {list(absent)} gone" if absent else "")
     )
     if why is not None:
         return f"no game reaches {wanted}: {why}"
@@ -1404,11 +1560,14 @@ def reach_later_deal(case: Case, *, prior: PriorRounds | None = None) -> Outcome
     n = case.players
     tokens = tuple(deal.get("tokens", (0,) * n))
     round_number = deal.get("round_number", 1)
-    first = deal.get("first_player", 0)
+    order = tuple(deal["order"]) if "order" in deal else None
+    first = order[0] if order else deal.get("first_player", 0)
     deck = tuple(Card.parse(name) for name in deal["deck"])
     if round_number == 1:
         return Outcome(None, f"a round-1 deal with tokens {list(tokens)}: no round was played yet")
-    prelude = _prelude(prior, case.ruleset, n, tokens, round_number, first, ())
+    settings = TableSettings(**case.data["settings"]) if "settings" in case.data else None
+    decks = 1 if settings is None else settings.decks
+    prelude = _prelude(prior, case.ruleset, n, tokens, round_number, first, (), decks)
     if isinstance(prelude, str):
         return Outcome(None, prelude)
     return Outcome(
@@ -1418,7 +1577,10 @@ def reach_later_deal(case: Case, *, prior: PriorRounds | None = None) -> Outcome
             n,
             tuple(prelude.deck),
             prelude.first_player,
-            (*prelude.commands, StartRound(deck=deck, first_player=first)),
+            (*prelude.commands, StartRound(deck, first, order)),
+            order=prelude.order,
+            seed=int(deal.get("seed", 0)),
+            settings=_plain_settings(settings),
         )
     )
 
@@ -1453,15 +1615,27 @@ def command_data(command: Command) -> dict[str, JSON]:
 
 
 def replay_to_data(replay_: Replay) -> dict[str, JSON]:
-    return {
+    """A replay's file content; the online keys (``settings``, the deal's
+    ``order`` and ``seed``) only when they say something."""
+    data: dict[str, JSON] = {
         "format": REPLAY_FORMAT,
         "case": replay_.case,
         "ruleset": replay_.ruleset,
         "players": replay_.players,
-        "deal": {"deck": to_data(replay_.deck), "first_player": replay_.first_player},
-        "commands": [command_data(c) for c in replay_.commands],
-        "after_draw": replay_.after_draw,
     }
+    if replay_.settings is not None:
+        data["settings"] = attrs.asdict(replay_.settings)
+    deal: dict[str, JSON] = {"deck": to_data(replay_.deck), "first_player": replay_.first_player}
+    if replay_.order is not None:
+        deal["order"] = list(replay_.order)
+    if replay_.seed:
+        # decimal digits, as the case format writes a seed: a 128-bit seed
+        # is beyond the integers many JSON readers keep exact
+        deal["seed"] = str(replay_.seed)
+    data["deal"] = deal
+    data["commands"] = [command_data(c) for c in replay_.commands]
+    data["after_draw"] = replay_.after_draw
+    return data
 
 
 def _flow(value: JSON) -> str:
@@ -1478,10 +1652,18 @@ def dump_replay(replay_: Replay) -> str:
         f"case: {_flow(data['case'])}",
         f"ruleset: {json.dumps(data['ruleset'])}",
         f"players: {data['players']}",
+    ]
+    if "settings" in data:
+        lines.append(f"settings: {_flow(data['settings'])}")
+    lines += [
         "deal:",
         f"  deck: {_flow(data['deal']['deck'])}",
         f"  first_player: {data['deal']['first_player']}",
     ]
+    if "order" in data["deal"]:
+        lines.append(f"  order: {_flow(data['deal']['order'])}")
+    if "seed" in data["deal"]:
+        lines.append(f"  seed: {json.dumps(data['deal']['seed'])}")
     if data["commands"]:
         lines.append("commands:")
         lines += [f"  - {_flow(command)}" for command in data["commands"]]
@@ -1496,7 +1678,18 @@ def replay_path(root: Path, case: Case) -> Path:
     return root.joinpath(*case.name.split("/")).with_suffix(".yaml")
 
 
-_REPLAY_KEYS = {"format", "case", "ruleset", "players", "deal", "commands", "after_draw"}
+_REPLAY_KEYS = {
+    "format",
+    "case",
+    "ruleset",
+    "players",
+    "settings",
+    "deal",
+    "commands",
+    "after_draw",
+}
+_OPTIONAL_KEYS = {"settings", "after_draw"}
+_DEAL_KEYS = {"deck", "first_player", "order", "seed"}
 
 
 class ReplayError(LoveLetterError, ValueError):
@@ -1515,7 +1708,7 @@ def parse_replay_data(data: JSON, where: str) -> Replay:
     for key in data:
         if key not in _REPLAY_KEYS:
             raise fail(str(key), "unknown key")
-    for key in _REPLAY_KEYS - {"after_draw"}:
+    for key in _REPLAY_KEYS - _OPTIONAL_KEYS:
         if key not in data:
             raise fail(key, "missing")
     if data["format"] != REPLAY_FORMAT or type(data["format"]) is not int:
@@ -1530,9 +1723,14 @@ def parse_replay_data(data: JSON, where: str) -> Replay:
         raise fail("ruleset", f"unknown ruleset {data['ruleset']!r}") from None
     if type(data["players"]) is not int:
         raise fail("players", "expected an integer")
+    settings = _settings_data(data.get("settings"), fail)
     deal = data["deal"]
-    if not isinstance(deal, dict) or set(deal) != {"deck", "first_player"}:
-        raise fail("deal", "expected a mapping of deck and first_player")
+    if (
+        not isinstance(deal, dict)
+        or not {"deck", "first_player"} <= set(deal)
+        or not set(deal) <= _DEAL_KEYS
+    ):
+        raise fail("deal", "expected a mapping of deck, first_player and perhaps order and seed")
     if not isinstance(deal["deck"], list):
         raise fail("deal.deck", "expected a list of cards")
     deck = []
@@ -1543,6 +1741,14 @@ def parse_replay_data(data: JSON, where: str) -> Replay:
             raise fail(f"deal.deck[{i}]", str(error)) from None
     if type(deal["first_player"]) is not int:
         raise fail("deal.first_player", "expected a seat")
+    order: tuple[int, ...] | None = None
+    if "order" in deal:
+        if not isinstance(deal["order"], list) or not all(type(s) is int for s in deal["order"]):
+            raise fail("deal.order", "expected a list of seats")
+        order = tuple(deal["order"])
+    seed = deal.get("seed", "0")
+    if not isinstance(seed, str) or not re.fullmatch(r"0|[1-9][0-9]{0,77}", seed):
+        raise fail("deal.seed", f"expected decimal digits, not {seed!r}")
     if not isinstance(data["commands"], list):
         raise fail("commands", "expected a list of commands")
     commands: list[Command] = []
@@ -1562,7 +1768,25 @@ def parse_replay_data(data: JSON, where: str) -> Replay:
         deal["first_player"],
         tuple(commands),
         after,
+        order=order,
+        seed=int(seed),
+        settings=settings,
     )
+
+
+def _settings_data(value: JSON, fail: Callable[[str, str], ReplayError]) -> TableSettings | None:
+    """A file's ``settings`` (any of the four, the others their defaults)."""
+    if value is None:
+        return None
+    fields = [f.name for f in attrs.fields(TableSettings)]
+    if not isinstance(value, dict) or not set(value) <= set(fields):
+        raise fail("settings", f"expected a mapping of some of {', '.join(fields)}")
+    for key, item in value.items():
+        kind = bool if key == "random_moves" else int
+        if type(item) is not kind:
+            wanted = "true or false" if kind is bool else "an integer"
+            raise fail(f"settings.{key}", f"expected {wanted}")
+    return TableSettings(**value)
 
 
 def _card(name: object) -> Card:
@@ -1606,9 +1830,11 @@ def verify_replay(case: Case, data: JSON, where: str = "replay") -> str | None:
         state = new_game(
             case.ruleset,
             case.players,
-            seed=0,
+            seed=replay_.seed,
             first_player=replay_.first_player,
             deck=replay_.deck,
+            order=replay_.order,
+            settings=replay_.settings,
         )
     except (ValueError, IllegalCommand) as error:
         return f"{where}: deal: {error}"

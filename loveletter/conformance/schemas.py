@@ -614,10 +614,19 @@ def replay_schema() -> JSON:
             "case": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
             "ruleset": {"enum": sorted(RULESETS)},
             "players": {"type": "integer", "minimum": 1},
+            # format 1.3 cases: an online table's settings, as the case's own
+            "settings": _SETTINGS,
             "deal": {
                 "type": "object",
                 "required": ["deck", "first_player"],
-                "properties": {"deck": _REF_CARDS, "first_player": _REF_SEAT},
+                "properties": {
+                    "deck": _REF_CARDS,
+                    "first_player": _REF_SEAT,
+                    # online: round 1's turn order, first_player first
+                    "order": _SEATS,
+                    # the case's seed, where a time-out draws from it
+                    "seed": _SEED,
+                },
                 "additionalProperties": False,
             },
             "commands": {"type": "array", "items": {"$ref": "#/$defs/command"}},

@@ -8,6 +8,11 @@ the deal and those commands ahead of the case's own steps, checks they are
 accepted, and compares only the case's steps. The files are generated and
 proven by :mod:`loveletter.conformance.reach`.
 
+An online replay start's deal also gives round 1's turn ``order`` and, when
+the case's start has one, the game's ``seed``: the deal is a case-format
+``deal`` and is sent as it is. Its ``settings`` (when not the defaults) are
+the case's own, which the runner sends with the script.
+
 Replay files are read like case files: bounded, plain YAML, every fault an
 error naming the file and the field.
 """
@@ -26,6 +31,8 @@ from loveletter.conformance.cases import (
     CaseError,
     _Checker,
     _Refused,
+    _seed,
+    _settings,
     load_yaml,
 )
 from loveletter.conformance.vocabulary import CARD_NAMES, COMMAND_FIELDS
@@ -34,7 +41,8 @@ JSON = Any
 
 #: the replay file format this package reads
 REPLAY_FORMAT = 1
-_KEYS = {"format", "case", "ruleset", "players", "deal", "commands", "after_draw"}
+_KEYS = {"format", "case", "ruleset", "players", "settings", "deal", "commands", "after_draw"}
+_DEAL_KEYS = {"deck", "first_player", "order", "seed"}
 
 
 @attrs.frozen
@@ -54,10 +62,24 @@ class ReplayStart:
     #: so these commands reach the moment right after the position's draw
     after_draw: bool = False
     path: str = ""
+    #: online: round 1's turn order (the deal's ``order``)
+    order: tuple[int, ...] | None = None
+    #: the game's seed as written (decimal digits or an integer), when the
+    #: case's start has one: a time-out's random move is drawn from it
+    seed: int | str | None = None
+    #: online: the table settings, the case's own (which the runner sends)
+    settings: dict[str, JSON] | None = None
 
     def deal(self) -> dict[str, JSON]:
-        """The start to send: ``{"deck": [...], "first_player": seat}``."""
-        return {"deck": list(self.deck), "first_player": self.first_player}
+        """The start to send: ``{"deck": [...], "first_player": seat}``,
+        with the online ``order`` and the ``seed`` when the file gives them
+        (a case-format ``deal``)."""
+        deal: dict[str, JSON] = {"deck": list(self.deck), "first_player": self.first_player}
+        if self.order is not None:
+            deal["order"] = list(self.order)
+        if self.seed is not None:
+            deal["seed"] = self.seed
+        return deal
 
 
 def parse_replay(data: JSON, file: str, name: str) -> ReplayStart:
@@ -72,12 +94,23 @@ def parse_replay(data: JSON, file: str, name: str) -> ReplayStart:
         raise c.fail("case", f"expected {case_id!r}, the case this file is named after")
     ruleset = c.text(c.require(data, "", "ruleset"), "ruleset")
     players = c.integer(c.require(data, "", "players"), "players", minimum=1)
-    deal = c.mapping(c.require(data, "", "deal"), "deal", {"deck", "first_player"})
+    settings = data.get("settings")
+    if settings is not None:
+        _settings(c, settings)
+    deal = c.mapping(c.require(data, "", "deal"), "deal", _DEAL_KEYS)
     deck = c.array(c.require(deal, "deal", "deck"), "deal.deck")
     for i, card in enumerate(deck):
         if card not in CARD_NAMES:
             raise c.fail(f"deal.deck[{i}]", f"expected a card name, not {card!r}")
     first = c.seat(c.require(deal, "deal", "first_player"), "deal.first_player", players)
+    order = None
+    if "order" in deal:
+        order = tuple(c.seats(deal["order"], "deal.order", players))
+        if not order or order[0] != first:
+            raise c.fail("deal.order", f"the order starts with the first player, {first}")
+    seed = deal.get("seed")
+    if seed is not None:
+        _seed(c, seed, "deal.seed")
     commands = c.array(c.require(data, "", "commands"), "commands")
     for i, command in enumerate(commands):
         where = f"commands[{i}]"
@@ -96,6 +129,9 @@ def parse_replay(data: JSON, file: str, name: str) -> ReplayStart:
         commands=tuple(commands),
         after_draw=after,
         path=file,
+        order=order,
+        seed=seed,
+        settings=None if settings is None else dict(settings),
     )
 
 

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from loveletter.conformance.adapter import handle
+from loveletter.conformance.vocabulary import CAPABILITIES
 
 #: the id of the case these implementations misbehave on
 TRIGGER = "baron-tie-knocks-out-nobody"
@@ -23,6 +24,9 @@ HANDSHAKES: dict[str, object] = {
     # no rejection kinds, and refusals that are not a short string
     "long-refusal": ["events", "state", "legal-commands"],
     "numeric-refusal": ["events", "state", "legal-commands"],
+    # a chance of its own, said (the runner judges none of its draws) or not
+    "own-chance": [c for c in CAPABILITIES if c != "seeded-chance"],
+    "own-chance-unsaid": list(CAPABILITIES),
 }
 
 
@@ -45,6 +49,16 @@ def _reversed_piles(answer: dict[str, Any]) -> dict[str, Any]:
             if isinstance(holder.get("discards"), list):
                 holder["discards"] = [list(reversed(pile)) for pile in holder["discards"]]
     return answer
+
+
+def _own_chance(message: dict[str, Any]) -> dict[str, Any]:
+    """The script with another seed: the engine of an implementation whose
+    time-outs and unstacked turn orders come from a chance of its own."""
+    start = message["case"]["start"]
+    for kind in ("deal", "position"):
+        if kind in start:
+            start[kind]["seed"] = int(start[kind].get("seed", 0)) + 1
+    return message
 
 
 def _refusing(refusal: object) -> Any:
@@ -85,6 +99,8 @@ def main(kind: str) -> int:
             assert answer is not None
             reply({**answer, "capabilities": HANDSHAKES[kind]})
             continue
+        if message["type"] == "run" and kind.startswith("own-chance"):
+            message = _own_chance(message)
         if message["type"] == "run" and kind in DISTORT:
             answer = handle(message)
             assert answer is not None

@@ -7,7 +7,9 @@ its handshake (``capabilities``). It cannot load a position (the runner
 sends such cases as their replay starts: a deal and the commands reaching
 the position), has no per-player views, no redacted events, no perft, and
 refuses an illegal command with one generic error instead of our rejection
-kinds. ``python minimal_adapter.py``; see ``test_walkthrough.py``.
+kinds. It passes the case's seed to the engine, whose random moves (an
+online time-out) are the suite's documented draws: it declares
+``seeded-chance``. ``python minimal_adapter.py``; see ``test_walkthrough.py``.
 """
 
 from __future__ import annotations
@@ -23,29 +25,33 @@ from loveletter.engine import legal_commands, replay, start_game, step
 from loveletter.errors import IllegalCommand, SerializationError
 from loveletter.rulesets import RULESETS
 from loveletter.serialization import from_data, to_data
-from loveletter.state import GameState
+from loveletter.state import GameState, TableSettings
 
 JSON = Any
 
 #: what this engine offers (everything else the runner reports not applicable)
-CAPABILITIES = ["events", "state", "legal-commands"]
+CAPABILITIES = ["events", "state", "legal-commands", "seeded-chance"]
 #: its only refusal
 REFUSAL = "illegal move"
 
 
 def _run(script: dict[str, JSON]) -> dict[str, JSON]:
     start = script["start"]
-    if "deal" not in start or set(start["deal"]) - {"deck", "first_player"}:
+    if "deal" not in start or set(start["deal"]) - {"deck", "first_player", "order", "seed"}:
         # never sent: the handshake says positions are not offered
         return {"start_rejected": "this engine starts only from a new game's deal"}
+    deal = start["deal"]
     try:
-        deck = [Card.parse(name) for name in start["deal"]["deck"]]
+        deck = [Card.parse(name) for name in deal["deck"]]
+        settings = script.get("settings")
         opening = start_game(
             script["ruleset"],
             script["players"],
-            seed=0,
-            first_player=start["deal"].get("first_player", 0),
+            seed=int(deal.get("seed", 0)),
+            first_player=deal.get("first_player", None if "order" in deal else 0),
             deck=deck,
+            order=deal.get("order"),
+            settings=None if settings is None else TableSettings(**settings),
         )
         state = replay(opening)
     except (ValueError, TypeError) as error:

@@ -19,8 +19,8 @@ from loveletter.spec import Spec, load_spec
 
 from ._support import suite
 
-#: the editions whose rules the suite covers (online comes later)
-COVERED_EDITIONS = ("2019", "2019-classic", "premium")
+#: the editions whose rules the suite covers
+COVERED_EDITIONS = ("2019", "2019-classic", "premium", "online")
 
 
 @cache

@@ -16,7 +16,7 @@ import attrs
 import pytest
 import yaml
 
-from loveletter.commands import StartRound
+from loveletter.commands import Leave, StartRound
 from loveletter.conformance.prior_rounds import (
     Prelude,
     check_prelude,
@@ -26,12 +26,24 @@ from loveletter.conformance.prior_rounds import (
 from loveletter.engine import new_game, push, step
 from loveletter.events import Event, GameTied, RoundStarted
 from loveletter.rulesets import get_ruleset
-from loveletter.state import Decision, GameState
+from loveletter.state import Decision, GameState, TableSettings
 
 from ._support import CASES
 
-#: (ruleset, players, tokens, round number, contenders, first player)
-Goal = tuple[str, int, tuple[int, ...], int, tuple[int, ...], int]
+#: (ruleset, players, tokens, round number, contenders, first player), and
+#: online the decks and the seats gone before the round
+Goal = (
+    tuple[str, int, tuple[int, ...], int, tuple[int, ...], int]
+    | tuple[str, int, tuple[int, ...], int, tuple[int, ...], int, int, tuple[int, ...]]
+)
+
+
+def _online(goal: Goal) -> dict[str, Any]:
+    """The keyword arguments of an online goal's decks and absent seats."""
+    if len(goal) == 6:
+        return {}
+    return {"decks": goal[6], "absent": goal[7]}
+
 
 #: goals of the suite that the default budget does not reach, though no rule
 #: rules them out: found with a larger budget, too slow for a test
@@ -72,13 +84,21 @@ def _suite_goals() -> tuple[tuple[Goal, str], ...]:
         players = data["players"]
         tokens = tuple(where.get("tokens") or (0,) * players)
         round_number = where.get("round_number", 1)
-        if round_number == 1 and not any(tokens):
+        if round_number == 1 and ("position" in start or not any(tokens)):
+            # a round-1 position's tokens are its own cards' (a Bishop's,
+            # a Constable's): no earlier round awarded them
             continue
         contenders = tuple(sorted(where.get("contenders") or ()))
         seats = contenders or tuple(p for p in range(players) if tokens[p])
         name = str(path.relative_to(CASES).with_suffix(""))
+        online: tuple[int, tuple[int, ...]] | tuple[()] = ()
+        if data["ruleset"] == "online":
+            decks = data.get("settings", {}).get("decks", 1)
+            order = where.get("order") or ()
+            online = (decks, tuple(sorted(set(where.get("left", ())) - set(order))))
+            seats = (order[0],) if order else seats
         for seat in seats:
-            goal = (data["ruleset"], players, tokens, round_number, contenders, seat)
+            goal: Goal = (data["ruleset"], players, tokens, round_number, contenders, seat, *online)
             goals.setdefault(goal, name)
     return tuple(goals.items())
 
@@ -89,17 +109,23 @@ _PRELUDES: dict[tuple[Goal, int], Prelude | None] = {}
 
 def _prelude(goal: Goal, seed: int = 0) -> Prelude | None:
     if (goal, seed) not in _PRELUDES:
-        ruleset, players, tokens, round_number, contenders, first = goal
+        ruleset, players, tokens, round_number, contenders, first = goal[:6]
         _PRELUDES[goal, seed] = prior_rounds(
-            ruleset, players, tokens, round_number, first, contenders, seed=seed
+            ruleset, players, tokens, round_number, first, contenders, seed=seed, **_online(goal)
         )
     return _PRELUDES[goal, seed]
 
 
 def _replay(prelude: Prelude) -> tuple[GameState, list[list[Event]]]:
     """The state after the prelude, and its events round by round."""
+    online = prelude.ruleset == "online"
     state = new_game(
-        prelude.ruleset, prelude.players, first_player=prelude.first_player, deck=prelude.deck
+        prelude.ruleset,
+        prelude.players,
+        first_player=prelude.first_player,
+        deck=prelude.deck,
+        order=prelude.order,
+        settings=TableSettings(decks=prelude.decks) if online else None,
     )
     rounds: list[list[Event]] = [[]]
     for command in prelude.commands:
@@ -112,9 +138,14 @@ def _replay(prelude: Prelude) -> tuple[GameState, list[list[Event]]]:
 
 
 def _goal_id(item: tuple[Goal, str]) -> str:
-    (ruleset, players, tokens, round_number, contenders, first), _ = item
+    goal, _ = item
+    ruleset, players, tokens, round_number, contenders, first = goal[:6]
     tied = f"-tied{''.join(map(str, contenders))}" if contenders else ""
-    return f"{ruleset}-{players}p-{''.join(map(str, tokens))}-r{round_number}{tied}-first{first}"
+    extra = "".join(f"-{k}{v}" for k, v in _online(goal).items())
+    return (
+        f"{ruleset}-{players}p-{''.join(map(str, tokens))}-r{round_number}{tied}-first{first}"
+        + extra
+    )
 
 
 # --------------------------------------------------------------------------
@@ -124,8 +155,9 @@ def _goal_id(item: tuple[Goal, str]) -> str:
 @pytest.mark.parametrize("item", _suite_goals(), ids=_goal_id)
 def test_every_later_round_start_of_the_suite_has_a_prelude(item: tuple[Goal, str]) -> None:
     goal, case = item
-    ruleset, players, tokens, round_number, contenders, first = goal
-    reason = impossibility(ruleset, players, tokens, round_number, first, contenders)
+    ruleset, players, tokens, round_number, contenders, first = goal[:6]
+    online = _online(goal)
+    reason = impossibility(ruleset, players, tokens, round_number, first, contenders, **online)
     if goal in IMPOSSIBLE:
         assert reason == IMPOSSIBLE[goal], case
         assert _prelude(goal) is None
@@ -135,7 +167,8 @@ def test_every_later_round_start_of_the_suite_has_a_prelude(item: tuple[Goal, st
         return  # documented above; searching costs the whole budget
     prelude = _prelude(goal)
     assert prelude is not None, f"{case}: no prelude found for first player {first}"
-    assert check_prelude(prelude, tokens, round_number, first, contenders) == [], case
+    absent = online.get("absent", ())
+    assert check_prelude(prelude, tokens, round_number, first, contenders, absent=absent) == []
 
 
 def test_documented_goals_are_still_in_the_suite() -> None:
@@ -148,7 +181,10 @@ def test_documented_goals_are_still_in_the_suite() -> None:
 def test_no_other_seat_of_the_suite_could_start_its_round() -> None:
     # The seats left out above: without a token (or outside the tie), a
     # seat never won the round before, so the search is not even tried.
-    for (ruleset, players, tokens, round_number, contenders, _), case in _suite_goals():
+    for goal, case in _suite_goals():
+        ruleset, players, tokens, round_number, contenders = goal[:5]
+        if ruleset == "online":
+            continue  # its first player is the order's, and any winner's may have left
         for seat in range(players):
             if seat in contenders or (not contenders and tokens[seat]):
                 continue
@@ -243,12 +279,15 @@ def test_not_found_is_not_impossible() -> None:
         (("2019", 3, [1, 0, 1], 3, 3), "first_player must be a seat"),
         (("premium", 3, [5, 5, 0], 3, 0, (0, 0)), "contenders must be distinct seats"),
         (("premium", 3, [5, 5, 0], 3, 0, (0, 3)), "contenders must be distinct seats"),
-        (("online", 3, [1, 0, 1], 3, 0), "unknown ruleset"),
+        (("2020", 3, [1, 0, 1], 3, 0), "unknown ruleset"),
+        (("online", 3, [1, 0, 1], 3, 0, (), 4), "online plays with 1 to 3 deck"),
+        (("online", 3, [1, 0, 1], 3, 0, (), 1, (1, 1)), "absent must be distinct seats"),
     ],
 )
 def test_malformed_arguments_raise(args: tuple[Any, ...], message: str) -> None:
+    keywords = dict(zip(("decks", "absent"), args[6:], strict=False))
     with pytest.raises(ValueError, match=message):
-        prior_rounds(*args)
+        prior_rounds(*args[:6], **keywords)
 
 
 # --------------------------------------------------------------------------
@@ -258,7 +297,7 @@ _SIMPLE: Goal = ("2019", 3, (2, 0, 1), 4, (), 0)
 
 
 def test_the_same_seed_gives_the_same_prelude() -> None:
-    ruleset, players, tokens, round_number, _, first = _SIMPLE
+    ruleset, players, tokens, round_number, _, first = _SIMPLE[:6]
     again = [prior_rounds(ruleset, players, tokens, round_number, first, seed=5) for _ in "ab"]
     assert again[0] is not None and again[0] == again[1]
     other = prior_rounds(ruleset, players, tokens, round_number, first, seed=6)
@@ -351,3 +390,103 @@ def test_check_prelude_catches_what_is_wrong() -> None:
     reordered = attrs.evolve(prelude, commands=prelude.commands[1:])
     assert "is refused" in check_prelude(reordered, tokens, 4, 0)[0]
     assert check_prelude(prelude, tokens, 1, 0) != []  # round 1 takes no commands
+
+
+# --------------------------------------------------------------------------
+# online: win counters, a turn order each round, decks, players who left
+
+
+def _stacked(prelude: Prelude) -> list[StartRound]:
+    return [c for c in prelude.commands if isinstance(c, StartRound)]
+
+
+@pytest.mark.rule("setup.turn-order-online", "game.win-counter-online")
+def test_an_online_prelude_stacks_every_rounds_turn_order() -> None:
+    prelude = prior_rounds("online", 4, [1, 0, 2, 0], 4, 2)
+    assert prelude is not None
+    assert prelude.order is not None and prelude.order[0] == prelude.first_player
+    deals = _stacked(prelude)
+    assert len(deals) == 2
+    for deal in deals:
+        assert deal.order is not None and deal.order[0] == deal.first_player
+    assert check_prelude(prelude, [1, 0, 2, 0], 4, 2) == []
+    state, _ = _replay(prelude)
+    assert (state.round_number, state.tokens) == (3, (1, 0, 2, 0))
+    assert state.round_result is not None and state.round_result.ranks is not None
+    assert state.round_result.ranks[2] == 1
+    # every order is given, so the game's own seed (which would draw them) does not matter
+    other = new_game("online", 4, seed=99, deck=prelude.deck, order=prelude.order)
+    for command in prelude.commands:
+        other = push(other, command)
+    assert other.tokens == state.tokens and other.table.order == state.table.order
+    unordered = attrs.evolve(
+        prelude,
+        commands=tuple(
+            StartRound(c.deck, c.first_player) if isinstance(c, StartRound) else c
+            for c in prelude.commands
+        ),
+    )
+    assert any("order" in p for p in check_prelude(unordered, [1, 0, 2, 0], 4, 2))
+
+
+@pytest.mark.rule("setup.decks-online")
+def test_an_online_prelude_deals_every_round_from_the_decks() -> None:
+    prelude = prior_rounds("online", 3, [1, 1, 0], 3, 0, decks=2)
+    assert prelude is not None and prelude.decks == 2
+    deck = sorted(get_ruleset("online").deck_for(3, 2))
+    assert len(deck) == 32 and sorted(prelude.deck) == deck
+    for deal in _stacked(prelude):
+        assert deal.deck is not None and sorted(deal.deck) == deck
+    assert check_prelude(prelude, [1, 1, 0], 3, 0) == []
+    one_deck = attrs.evolve(prelude, decks=1)
+    assert check_prelude(one_deck, [1, 1, 0], 3, 0)[0].startswith("round 1 cannot be dealt")
+
+
+@pytest.mark.rule("online.leave-any-time", "setup.turn-order-online")
+def test_players_sitting_the_round_out_leave_after_the_earlier_rounds() -> None:
+    prelude = prior_rounds("online", 4, [1, 0, 1, 0], 3, 2, absent=(1,))
+    assert prelude is not None
+    assert prelude.commands[-1] == Leave(1)
+    assert check_prelude(prelude, [1, 0, 1, 0], 3, 2, absent=(1,)) == []
+    assert check_prelude(prelude, [1, 0, 1, 0], 3, 2) == ["the players who left are [1], not []"]
+    state, _ = _replay(prelude)
+    assert state.table.left == frozenset({1})
+    deck = get_ruleset("online").deck_for(4)
+    dealt = push(state, StartRound(deck=deck, first_player=2))
+    assert dealt.table.order[0] == 2 and 1 not in dealt.table.order
+
+
+@pytest.mark.rule("setup.turn-order-online", "online.leave-any-time")
+def test_any_player_present_may_start_when_every_winner_has_left() -> None:
+    # Seat 3 never ranked first, yet may start round 2: round 1's only
+    # rank-1 player (seat 1) left before it.
+    assert impossibility("online", 4, [0, 1, 0, 0], 2, 3, absent=(1,)) is None
+    prelude = prior_rounds("online", 4, [0, 1, 0, 0], 2, 3, absent=(1,))
+    assert prelude is not None
+    assert check_prelude(prelude, [0, 1, 0, 0], 2, 3, absent=(1,)) == []
+    reason = impossibility("online", 4, [0, 1, 0, 0], 2, 3)
+    assert reason is not None and reason.startswith("the first player of a later round won")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "tokens", "round_number", "first", "absent", "reason"),
+    [
+        ("online", [1, 0, 0, 0], 2, 0, (0,), "player 0 has left, so cannot start a round"),
+        ("online", [1, 0, 0, 0], 2, 0, (1, 2, 3), "fewer than two players present"),
+        ("online", [0, 0, 0, 0], 1, 0, (1,), "round 1 deals every seat"),
+        ("premium", [1, 0, 0, 0], 2, 0, (1,), "premium has no leaving"),
+        # the standard deck holds no Bishop, Constable nor Jester: one counter a round
+        ("online", [2, 0, 0, 0], 2, 0, (), "1 round awards one player at most 1 token"),
+    ],
+)
+def test_impossible_online_goals_give_none(
+    ruleset: str,
+    tokens: list[int],
+    round_number: int,
+    first: int,
+    absent: tuple[int, ...],
+    reason: str,
+) -> None:
+    found = impossibility(ruleset, 4, tokens, round_number, first, absent=absent)
+    assert found is not None and found.startswith(reason)
+    assert prior_rounds(ruleset, 4, tokens, round_number, first, absent=absent) is None

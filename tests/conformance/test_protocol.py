@@ -14,6 +14,7 @@ import pytest
 
 from loveletter.conformance import External, ProtocolError, run_suite, script_for
 from loveletter.conformance.adapter import serve
+from loveletter.conformance.vocabulary import CAPABILITIES
 
 from ._support import ADAPTER, impl, schema_errors, suite
 
@@ -35,7 +36,10 @@ def test_handshake_names_the_implementation_and_its_rulesets() -> None:
     (started,) = replies
     assert started["type"] == "started" and started["protocol"] == 1
     assert started["implementation"]["name"] == "loveletter"
-    assert set(started["rulesets"]) >= {"2019", "2019-classic"}
+    assert set(started["rulesets"]) == {"2019", "2019-classic", "premium", "online"}
+    # said outright, seeded-chance included: our time-outs are the suite's draws
+    assert started["capabilities"] == list(CAPABILITIES)
+    assert "seeded-chance" in started["capabilities"]
     assert schema_errors("protocol-v1/started.json", started) == []
 
 
@@ -58,9 +62,9 @@ def test_run_without_a_script_is_errored_with_the_field() -> None:
 
 
 def test_unknown_ruleset_is_skipped_with_a_reason() -> None:
-    script = {**script_for(_case("baron-tie")), "ruleset": "online"}
+    script = {**script_for(_case("baron-tie")), "ruleset": "2032-deluxe"}
     _, replies = _talk({"type": "run", "seq": 1, "case": script})
-    assert replies[0] == {"type": "skipped", "seq": 1, "reason": "unknown ruleset 'online'"}
+    assert replies[0] == {"type": "skipped", "seq": 1, "reason": "unknown ruleset '2032-deluxe'"}
 
 
 def test_impossible_start_is_reported_as_start_rejected() -> None:

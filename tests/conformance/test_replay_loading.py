@@ -22,8 +22,27 @@ after_draw: false
 """
 
 
-def _write(tmp_path: Path, text: str | bytes, name: str = "some-case") -> Path:
-    path = tmp_path / "replays" / "2019" / "topic" / f"{name}.yaml"
+ONLINE = """\
+format: 1
+case: some-case
+ruleset: "online"
+players: 3
+settings: {decks: 1, turn_time_ms: 45000, random_moves: false, intermission_ms: 5000}
+deal:
+  deck: [Princess, Guard, Baron]
+  first_player: 2
+  order: [2, 0, 1]
+  seed: "12345678901234567890123456789"
+commands:
+  - {type: Leave, player: 0}
+after_draw: false
+"""
+
+
+def _write(
+    tmp_path: Path, text: str | bytes, name: str = "some-case", ruleset: str = "2019"
+) -> Path:
+    path = tmp_path / "replays" / ruleset / "topic" / f"{name}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(text, bytes):
         path.write_bytes(text)
@@ -39,6 +58,57 @@ def test_a_well_formed_replay_loads(tmp_path: Path) -> None:
     assert replay.deal() == {"deck": ["Princess", "Guard"], "first_player": 0}
     assert replay.commands[0]["card"] == "Guard"
     assert not replay.after_draw
+
+
+def test_an_online_replay_sends_its_order_and_seed_in_the_deal(tmp_path: Path) -> None:
+    _write(tmp_path, ONLINE, ruleset="online")
+    replay = load_replays(tmp_path / "replays")["online/topic/some-case"]
+    # a case-format deal: the runner sends it as the start, as it is
+    assert replay.deal() == {
+        "deck": ["Princess", "Guard", "Baron"],
+        "first_player": 2,
+        "order": [2, 0, 1],
+        "seed": "12345678901234567890123456789",
+    }
+    assert replay.settings == {
+        "decks": 1,
+        "turn_time_ms": 45000,
+        "random_moves": False,
+        "intermission_ms": 5000,
+    }
+    assert replay.commands == ({"type": "Leave", "player": 0},)
+
+
+def test_a_replay_without_the_online_keys_deals_as_before(tmp_path: Path) -> None:
+    _write(tmp_path, GOOD)
+    replay = load_replays(tmp_path / "replays")["2019/topic/some-case"]
+    assert (replay.order, replay.seed, replay.settings) == (None, None, None)
+    assert set(replay.deal()) == {"deck", "first_player"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        ("order: [2, 0, 1]", "order: [0, 2, 1]", "deal.order", "starts with the first player"),
+        ("order: [2, 0, 1]", "order: [2, 0, 3]", "deal.order[2]", "no seat 3"),
+        ("order: [2, 0, 1]", "order: 2", "deal.order", "list"),
+        ('seed: "1234', 'seed: "x1234', "deal.seed", "decimal digits"),
+        ("  seed:", "  shuffle:", "deal.shuffle", "unknown key"),
+        ("decks: 1,", "decks: one,", "settings.decks", "integer"),
+        ("random_moves: false", "random_moves: 0", "settings.random_moves", "true or false"),
+        ("intermission_ms: 5000", "pause_ms: 5000", "settings.pause_ms", "unknown key"),
+    ],
+)
+def test_a_malformed_online_replay_names_the_field(
+    tmp_path: Path, old: str, new: str, field: str, message: str
+) -> None:
+    assert old in ONLINE
+    path = _write(tmp_path, ONLINE.replace(old, new), ruleset="online")
+    with pytest.raises(CaseError) as raised:
+        load_replays(tmp_path / "replays")
+    assert raised.value.file == str(path)
+    assert raised.value.field == field
+    assert message in raised.value.detail
 
 
 def test_no_directory_means_no_replays(tmp_path: Path) -> None:

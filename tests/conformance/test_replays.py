@@ -19,14 +19,15 @@ import yaml
 
 from loveletter import new_game
 from loveletter.cards import Card
-from loveletter.commands import StartRound
+from loveletter.commands import Leave, PlayCard, StartRound
 from loveletter.conformance import reach
 from loveletter.conformance.cases import Case, load_suite
 from loveletter.engine import legal_commands, push
 from loveletter.errors import PositionError
 from loveletter.positions import Position, from_position, to_position
 from loveletter.resources import suite_root
-from loveletter.state import Decision, GameState, Sighting
+from loveletter.rulesets import get_ruleset
+from loveletter.state import Decision, GameState, Sighting, TableSettings
 
 CASES = suite_root() / "cases"
 REPLAYS = suite_root() / "replays"
@@ -69,6 +70,7 @@ def test_the_position_cases_are_counted() -> None:
     later_deals = [c for c in _needing() if reach.is_later_deal_case(c)]
     assert len(positions) >= 356
     assert len(later_deals) >= 3
+    assert len([c for c in positions if c.ruleset == "online"]) >= 90
 
 
 def _valid() -> dict[str, Any]:
@@ -96,6 +98,14 @@ def _valid() -> dict[str, Any]:
         (lambda d: d["commands"].append({"type": "Shuffle"}), "commands["),
         (lambda d: d["commands"].append({"type": "PlayCard", "player": 0}), "commands["),
         (lambda d: d.update(after_draw="no"), "after_draw"),
+        (lambda d: d["deal"].update(order="0 1 2"), "deal.order"),
+        (lambda d: d["deal"].update(seed=7), "deal.seed"),
+        (lambda d: d["deal"].update(seed="07"), "deal.seed"),
+        (lambda d: d["deal"].update(shuffle=True), "deal"),
+        (lambda d: d.update(settings=[1]), "settings"),
+        (lambda d: d.update(settings={"decks": "2"}), "settings.decks"),
+        (lambda d: d.update(settings={"random_moves": 1}), "settings.random_moves"),
+        (lambda d: d.update(settings={"pause_ms": 1}), "settings"),
     ],
 )
 def test_malformed_replay_files_name_the_file_and_the_field(edit: Any, field: str) -> None:
@@ -152,6 +162,8 @@ def _replayed(solution: reach.RoundSolution, target: Position) -> Position:
         seed=target.seed,
         first_player=solution.first_player,
         deck=solution.deck,
+        order=solution.order,
+        settings=target.settings,
     )
     for command in solution.commands:
         state = push(state, command)
@@ -375,3 +387,218 @@ def test_the_command_line_checks_and_writes(tmp_path: Path, capsys: Any) -> None
     assert reach.main(options) == 0
     assert not stray.exists()
     assert reach.main([*options, "no-such-case-*"]) == 2
+
+
+# --------------------------------------------------------------------------
+# online: drawn turn orders, no set-aside card, decks, exits, leaving
+
+
+def _online_game(
+    players: int, seed: int, *, decks: int = 1, leaving: float = 0.0, rounds: int = 1
+) -> list[GameState]:
+    """The moments a player is about to play, in the last of ``rounds``
+    rounds of a random online game with a random turn order; with
+    ``leaving``, that share of moments sees a random player still in leave
+    (one in the round, or between rounds one who then sits out)."""
+    rng = random.Random(seed)
+    order = rng.sample(range(players), players)
+    settings = TableSettings(decks=decks)
+    state = new_game("online", players, seed=seed, order=order, settings=settings)
+    moments = []
+    while state.decision is not Decision.GAME_OVER:
+        if state.decision is Decision.NEXT_ROUND:
+            if state.round_number == rounds:
+                break
+            present = state.present()
+            if len(present) > 3 and rng.random() < leaving * 4:
+                state = push(state, Leave(rng.choice(present)))
+            state = push(state, StartRound())
+            continue
+        if state.decision is Decision.PLAY:
+            in_round = [p for p in state.present() if p not in state.out]
+            if len(in_round) > 2 and rng.random() < leaving:
+                state = push(state, Leave(rng.choice(in_round)))
+                continue
+            if state.round_number == rounds:
+                moments.append(state)
+        state = push(state, rng.choice(legal_commands(state)))
+    return moments
+
+
+def _replay_reaches(replay: reach.Replay, target: Position) -> bool:
+    state = new_game(
+        replay.ruleset,
+        replay.players,
+        seed=replay.seed,
+        first_player=replay.first_player,
+        deck=replay.deck,
+        order=replay.order,
+        settings=replay.settings,
+    )
+    for command in replay.commands:
+        state = push(state, command)
+    return to_position(state) == target
+
+
+ONLINE_GAMES = [(3, 1), (4, 2), (5, 1), (6, 3), (8, 1), (8, 2)]
+
+
+@pytest.mark.rule("setup.turn-order-online", "setup.no-set-aside-online", "setup.decks-online")
+@pytest.mark.parametrize(("players", "decks"), ONLINE_GAMES)
+def test_positions_of_random_online_games_are_found_again(players: int, decks: int) -> None:
+    for seed in range(5):
+        moments = _online_game(players, seed, decks=decks)
+        target = to_position(moments[random.Random(seed).randrange(len(moments))])
+        assert target.order and target.set_aside is None
+        solution = next(reach.round_solutions(target, budget=200_000), None)
+        assert solution is not None, (players, decks, seed, target.turn_number)
+        assert solution.order == target.order
+        assert _replayed(solution, target) == target
+
+
+@pytest.mark.rule("online.leave-any-time")
+def test_players_who_left_during_the_round_leave_in_the_replay() -> None:
+    found = 0
+    for seed in range(40):
+        moments = [m for m in _online_game(5, seed, leaving=0.15) if m.table.left]
+        if not moments:
+            continue
+        target = to_position(moments[-1])
+        assert set(target.left) <= set(target.out) and set(target.left) <= set(target.exits)
+        outcome = reach.reach_position("left", target)
+        assert outcome.replay is not None, (seed, outcome.reason)
+        leaves = [c for c in outcome.replay.commands if isinstance(c, Leave)]
+        assert sorted(c.player for c in leaves) == sorted(target.left)
+        assert _replay_reaches(outcome.replay, target)
+        found += 1
+    assert found >= 5
+
+
+def _exits_position(exits: tuple[int, ...]) -> Position:
+    """4 players in seat order, turn 3: seat 0's Guard on turn 1 and seat
+    2's on turn 2 each knocked a player out before their first turn (seat
+    1 holding a Priest, seat 3 a Baron), out in the order ``exits``."""
+    g, pr, b, h, pc = Card.GUARD, Card.PRIEST, Card.BARON, Card.HANDMAID, Card.PRINCE
+    return Position(
+        ruleset="online",
+        players=4,
+        deck=(g, g, g, pr, b, h, pc, Card.COUNTESS, Card.PRINCESS),
+        set_aside=None,
+        face_up=(),
+        hands=((h, pc), (), (Card.KING,), ()),
+        discards=((g,), (pr,), (g,), (b,)),
+        current=0,
+        drawn=True,
+        out=(1, 3),
+        turn_number=3,
+        settings=TableSettings(),
+        order=(0, 1, 2, 3),
+        exits=exits,
+    )
+
+
+@pytest.mark.rule("round.ranks-online")
+def test_players_go_out_in_the_exits_order() -> None:
+    target = to_position(from_position(_exits_position((1, 3))))
+    outcome = reach.reach_position("exits", target)
+    assert outcome.replay is not None, outcome.reason
+    hits = [c for c in outcome.replay.commands if isinstance(c, PlayCard)]
+    assert [(c.player, c.target, c.guess) for c in hits] == [(0, 1, 2), (2, 3, 3)]
+    assert _replay_reaches(outcome.replay, target)
+    # seat 1 never played a turn, so went out before the second turn, seat 1's
+    # a valid description, which no play reaches
+    backwards = to_position(from_position(_exits_position((3, 1))))
+    outcome = reach.reach_position("exits", backwards)
+    assert outcome.replay is None and "exhaustive search" in outcome.reason
+
+
+@pytest.mark.rule("setup.turn-order-online", "online.leave-any-time", "game.win-counter-online")
+def test_a_later_online_round_gets_its_earlier_rounds_and_leavers() -> None:
+    found = 0
+    for seed in range(30):
+        moments = _online_game(6, seed, leaving=0.04, rounds=2)
+        sitting_out = [m for m in moments if set(m.table.left) - set(m.table.order)]
+        if not sitting_out:
+            continue
+        target = to_position(sitting_out[len(sitting_out) // 2])
+        outcome = reach.reach_position("later", target)
+        assert outcome.replay is not None, (seed, outcome.reason)
+        replay = outcome.replay
+        (deal,) = [c for c in replay.commands if isinstance(c, StartRound)]
+        assert deal.order == target.order and deal.first_player == target.order[0]
+        before = replay.commands[: replay.commands.index(deal)]
+        absent = set(target.left) - set(target.order)
+        assert {c.player for c in before if isinstance(c, Leave)} == absent
+        assert _replay_reaches(replay, target)
+        found += 1
+    assert found >= 3
+
+
+def test_a_player_sitting_out_round_one_is_unreachable() -> None:
+    moments = next(
+        moments
+        for seed in range(30)
+        if (moments := [m for m in _online_game(6, seed, leaving=0.04, rounds=2) if m.table.left])
+        and set(moments[0].table.left) - set(moments[0].table.order)
+    )
+    later = to_position(moments[0])
+    (seat, *_) = sorted(set(later.left) - set(later.order))
+    target = attrs.evolve(later, round_number=1, tokens=(0,) * 6)
+    outcome = reach.reach_position("x", target)
+    assert outcome.replay is None
+    assert f"player {seat} has left and sits round 1 out" in outcome.reason
+    assert reach.reach_position("x", later).replay is not None
+
+
+def test_an_online_replay_file_round_trips_with_its_order_seed_and_settings() -> None:
+    replay = reach.Replay(
+        "some-case",
+        "online",
+        3,
+        get_ruleset("online").deck_for(3),
+        2,
+        (Leave(0),),
+        order=(2, 0, 1),
+        seed=2**100,
+        settings=TableSettings(decks=1, random_moves=False),
+    )
+    text = reach.dump_replay(replay)
+    # a 128-bit seed as decimal digits: beyond what many JSON readers keep exact
+    assert "  order: [2, 0, 1]\n" in text and f'  seed: "{2**100}"\n' in text
+    assert "settings: {decks: 1, turn_time_ms: 20000, random_moves: false" in text
+    assert reach.parse_replay_data(yaml.safe_load(text), "f.yaml") == replay
+    plain = attrs.evolve(replay, order=None, seed=0, settings=None)
+    text = reach.dump_replay(plain)
+    assert "order" not in text and "seed" not in text and "settings" not in text
+    assert reach.parse_replay_data(yaml.safe_load(text), "f.yaml") == plain
+
+
+@pytest.mark.rule("baroness.two-looks-online", "cardinal.swap-and-look-first-online")
+@pytest.mark.parametrize("card", [Card.BARONESS, Card.CARDINAL])
+def test_online_baroness_and_cardinal_sightings_are_found_again(card: Card) -> None:
+    # the moment after a Baroness's two looks at one hand, or a Cardinal's
+    # swap and look at its first target's new card (its player not in it)
+    found = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game("online", 5, seed=seed, order=rng.sample(range(5), 5))
+        while not state.round_over and found < 3:
+            options = legal_commands(state)
+            chosen = [
+                c
+                for c in options
+                if isinstance(c, PlayCard)
+                and c.card is card
+                and c.target is not None
+                and (c.target == c.second_target if card is Card.BARONESS else c.target != c.player)
+            ]
+            state = push(state, rng.choice(chosen or options))
+            if chosen and state.decision is Decision.PLAY:
+                target = to_position(state)
+                assert target.sightings[-1].via is card
+                solution = next(reach.round_solutions(target, budget=200_000), None)
+                assert solution is not None, seed
+                assert _replayed(solution, target) == target
+                found += 1
+                break
+    assert found == 3

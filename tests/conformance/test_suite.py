@@ -7,10 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from loveletter.cli import main
-from loveletter.conformance import Case, External, InProcess, run_case, run_suite
-from loveletter.conformance.runner import format_outcome
+from loveletter.conformance import SUITE_ROOT, Case, External, InProcess, run_case, run_suite
+from loveletter.conformance.cases import CASE_FORMAT, CASE_FORMATS
+from loveletter.conformance.protocol import PROTOCOL_VERSION
+from loveletter.conformance.runner import format_outcome, suite_version
 
 from ._support import ADAPTER, impl, schema_errors, suite
 
@@ -47,6 +50,17 @@ def test_suite_is_well_over_a_hundred_cases() -> None:
     assert sum(by_ruleset.values()) > 100
     assert by_ruleset.get("2019", 0) >= 50
     assert by_ruleset.get("2019-classic", 0) >= 20
+
+
+def test_suite_yaml_names_the_formats_this_package_reads_and_speaks() -> None:
+    data = yaml.safe_load((SUITE_ROOT / "suite.yaml").read_text(encoding="utf-8"))
+    assert data["case_format"] == CASE_FORMAT == max(CASE_FORMATS)
+    assert data["protocol"] == PROTOCOL_VERSION
+    major, minor, _ = (int(part) for part in suite_version().split("."))
+    # a case format that only adds to the one before is a minor release:
+    # 1.1.0 read format 1.1, 1.2.0 format 1.2, 1.3.0 format 1.3
+    assert (major, minor) == (1, round(CASE_FORMAT * 10) - 10)
+    assert max(case.data["format"] for case in suite()) == CASE_FORMAT
 
 
 def test_cli_prints_each_case_and_the_summary(
