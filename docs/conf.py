@@ -32,7 +32,13 @@ extensions = [
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "README.md", "premium-design.md", "**/_fragments/**"]
+exclude_patterns = [
+    "_build",
+    "README.md",
+    "premium-design.md",
+    "online-design.md",
+    "**/_fragments/**",
+]
 
 myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline", "attrs_block"]
 myst_heading_anchors = 3

@@ -8,6 +8,7 @@ installed package as well as from a checkout::
     loveletter rules prince.empty-deck-draws-set-aside   # one rule, its cases told
     loveletter rules --ruling 9                          # a ruling
     loveletter rules --edition premium                   # an edition: cards, tokens, rules
+    loveletter rules --edition online                    # the online edition, settings too
     loveletter rules prince --edition premium            # a card in one edition
     loveletter rules empty deck                          # rules mentioning these words
 """
@@ -40,7 +41,7 @@ def add_parser(commands: Any) -> None:
         "--edition",
         default=None,
         metavar="E",
-        help="one edition only (2019, 2019-classic, premium or an alias); alone: its page",
+        help="one edition only (2019, 2019-classic, premium, online or an alias); alone: its page",
     )
     parser.add_argument(
         "--stories",

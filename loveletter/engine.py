@@ -846,8 +846,8 @@ def _check_choice(
     raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} has no player it may choose now")
 
 
-@implements("targeting.valid-choice-online")
 @interned
+@implements("targeting.valid-choice-online")
 def _options(
     players: int,
     player: int,

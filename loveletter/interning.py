@@ -9,6 +9,7 @@ changes equality or behaviour, only speed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from typing import ParamSpec, TypeVar
 
@@ -40,5 +41,6 @@ def interned(factory: Callable[P, T], *, typed: bool = False) -> Callable[P, T]:
             value = cache[key] = factory(*args, **kwargs)
             return value
 
-    make.__doc__ = factory.__doc__
+    # its name, docstring and signature, for the API pages and the traceability
+    functools.update_wrapper(make, factory, updated=())
     return make

@@ -108,6 +108,54 @@ def test_an_edition_gives_its_cards_tokens_rules_and_rulings(
 def test_an_alias_names_the_edition(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capsys, "--edition", "premium-2016")
     assert status == 0 and out.startswith("Love Letter Premium Edition")
+    status, out, _ = _run(capsys, "--edition", "perpetual")
+    assert status == 0 and out.startswith("Love Letter online")
+
+
+def test_the_online_edition_gives_its_decks_settings_rules_and_rulings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = _run(capsys, "--edition", "online")
+    assert status == 0, err
+    online = RULESETS["online"]
+    assert out.startswith(f"{online.title}\n")
+    flat = _flat(out)
+    # the players it seats, its two decks and the copies a table may play
+    assert "Players: 3–8" in flat
+    assert "16 cards per deck for 3–4 players" in flat and "2–4 players" not in flat
+    assert "32 cards per deck for 5–8 players" in flat and "1 to 3 copies" in flat
+    for card in online.kinds:
+        info = SPEC.cards[card.title]
+        effect = info.effect_in("online")
+        assert effect is not None, card
+        assert f"Card: {card_name(card)};" in flat, card
+        assert _flat(effect.summary) in flat, card
+    guards = (
+        "Copies per deck, 3–4 players (standard): 5; Copies per deck, 5–8 players (Extended): 8"
+    )
+    assert guards in flat
+    # no tokens to win, but the table's settings with their defaults
+    assert "Favor tokens to win" not in out
+    assert "Setting: decks; Default: 1" in flat and "Setting: random_moves; Default: true" in flat
+    for rule in SPEC.rules_for("online"):
+        assert rule.id in flat
+    for number in range(41, 54):
+        assert f"Ruling {number}: {SPEC.rulings[number].title}" in flat
+    assert "Ruling 31:" not in flat and "Ruling 9:" not in flat
+    # its column of the comparison, with the one showdown where it parts from Premium
+    for aspect in SPEC.comparison:
+        assert _flat(aspect.cells["online"].text) in flat, aspect.title
+
+
+def test_a_card_in_the_online_edition_keeps_its_online_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = _run(capsys, "baroness", "--edition", "online")
+    assert status == 0, err
+    assert "baroness.two-looks-online" in out and "baroness.look-one-or-two" not in out
+    assert "- Premium " not in out
+    status, out, err = _run(capsys, "chancellor", "--edition", "online")
+    assert status == 1 and "no rules about chancellor" in err
 
 
 def test_a_card_in_one_edition_keeps_that_editions_rules_and_cases(

@@ -24,7 +24,7 @@ DIAGRAMS = ROOT / "docs" / "_ext" / "diagrams.py"
 REQUIRED = {"id", "title", "explanation", "rules", "rulings", "cases"}
 OPTIONAL = {"diagram"}
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-CASE_NAME = re.compile(r"(2019|2019-classic|premium)/[a-z0-9-]+/[a-z0-9-]+")
+CASE_NAME = re.compile(r"(2019|2019-classic|premium|online)/[a-z0-9-]+/[a-z0-9-]+")
 CODE_SPAN = re.compile(r"`([^`]*)`")
 RULING = re.compile(r"\b[Rr]ulings? (\d+)")
 
@@ -82,6 +82,12 @@ def test_the_file_lists_the_edge_cases_once_each() -> None:
         "jester-mark",
         "cardinal-swap-and-look",
         "bishop-token-and-redraw",
+        # the online edition's arguments
+        "online-hand-bonus-against-premium",
+        "online-pile-last-card",
+        "online-required-and-protected",
+        "online-leaving",
+        "online-time-out-move",
     ):
         assert topic in IDS, topic
 

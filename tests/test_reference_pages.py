@@ -8,15 +8,17 @@ from loveletter.reference.document import (
     Anchor,
     Code,
     Details,
+    Field,
     Heading,
     Link,
     Paragraph,
+    Table,
     line,
     text_line,
     to_myst,
     to_text,
 )
-from loveletter.reference.pages import linked_text, site_pages, topic_page
+from loveletter.reference.pages import Page, edition_page, linked_text, site_pages, topic_page
 from loveletter.reference.sources import readable
 
 
@@ -87,3 +89,31 @@ def test_a_case_pinning_several_rules_of_a_page_is_told_once_there() -> None:
     assert len(summaries) == len(set(summaries))
     told = {c.name for r in cat.rules_of("round") for c in cat.cases_by_rule.get(r.id, ())}
     assert len(summaries) == len(told)
+
+
+def test_an_edition_page_gives_each_deck_the_player_counts_that_use_it() -> None:
+    cat = catalog()
+
+    def headings(page: Page) -> list[str]:
+        return [text_line(b.text) for b in page.blocks if isinstance(b, Heading)]
+
+    def card_headers(page: Page) -> tuple[str, ...]:
+        return next(b.header for b in page.blocks if isinstance(b, Table))
+
+    premium, online = edition_page(cat, "premium"), edition_page(cat, "online")
+    assert card_headers(premium)[3:5] == ("Copies, 2–4 players", "Copies, 5–8 players")
+    # online keeps Premium's two decks but seats no two players, and its
+    # counts are per copy of the deck
+    assert card_headers(online)[3:5] == (
+        "Copies per deck, 3–4 players (standard)",
+        "Copies per deck, 5–8 players (Extended)",
+    )
+    deck = next(b for b in online.blocks if isinstance(b, Field) and b.label == "Deck")
+    assert "2–4" not in text_line(deck.text) and "1 to 3 copies" in text_line(deck.text)
+    # tokens to win where the edition has them; the table's settings online
+    assert "Favor tokens to win" in headings(premium) and "Table settings" not in headings(premium)
+    assert "Favor tokens to win" not in headings(online) and "Table settings" in headings(online)
+    # each edition's column of the comparison
+    for page, edition in ((premium, "premium"), (online, "online")):
+        glance = next(b for b in page.blocks if isinstance(b, Table) and b.header[0] == "Question")
+        assert len(glance.rows) == len(cat.spec.comparison), edition

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 import pytest
 
@@ -255,3 +256,109 @@ def test_a_malformed_command_is_told_from_its_fields() -> None:
 )
 def test_checks_in_words(name: str, check: str) -> None:
     assert any(check in step.checks for step in story(name).steps)
+
+
+# -- online: the table's settings, the drawn order, leaving, time-outs, ranks
+
+ONLINE_CASE = """\
+format: 1.3
+id: online-story-sample
+title: An online round told from a position, with leaving and a time-out
+rules: [online.leave-any-time, online.timeout-random-move]
+ruleset: online
+players: 3
+settings: {decks: 1, turn_time_ms: 5000, random_moves: true, intermission_ms: 0}
+start:
+  position:
+    deck: [Guard, Priest, Baron, Guard, Guard, Guard, Priest, Baron, Handmaid, Prince, Prince,
+           Countess]
+    set_aside: null
+    hands: [[Guard, Handmaid], [Princess], [King]]
+    discards: [[], [], []]
+    current: 0
+    drawn: true
+    order: [0, 2, 1]
+    seed: 7
+    round_number: 3
+    tokens: [1, 0, 2]
+steps:
+  - checks:
+      order: [0, 2, 1]
+      exits: []
+      left: []
+      win_counters: [1, 0, 2]
+  - command: {type: Leave, player: 1}
+    accepted: true
+  - command: {type: TimeOut, player: 0}
+    accepted: true
+  - checks:
+      ranks: [1, 3, 2]
+      exits: [1, 2]
+      left: [1]
+      round_result: {reason: one-player-left, winners: [0], ranks: [1, 3, 2]}
+      views:
+        - {player: 2, order: [0, 2, 1], left: [1], exits: [1, 2], tokens: [2, 0, 2]}
+"""
+
+
+@pytest.fixture
+def online(tmp_path: Path) -> CaseStory:
+    # a case of its own, so the words do not hang on the suite's cases
+    path = tmp_path / "online" / "leave" / "online-story-sample.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(ONLINE_CASE, encoding="utf-8")
+    return tell(load_case(path))
+
+
+def test_an_online_start_tells_its_settings_order_counters_and_seed(online: CaseStory) -> None:
+    assert online.setup[1] == (
+        "Table settings: 1 deck, a turn time of 5 s, random moves on, 0 s between rounds."
+    )
+    assert "Win counters: Player 0 has 1, Player 1 has 0, Player 2 has 2." in online.setup
+    assert "Turn order: Player 0, Player 2, Player 1." in online.setup
+    assert "No card is set aside." in online.setup
+    assert "The game's seed is 7." in online.setup
+    assert not any("Favor" in line for line in online.setup)
+    checks = online.steps[0].checks
+    assert checks == (
+        "The turn order is Player 0, Player 2 and Player 1.",
+        "No one has gone out of the round.",
+        "No one has left the table.",
+        "Win counters: Player 0 has 1, Player 1 has 0, Player 2 has 2.",
+    )
+
+
+def test_leaving_and_a_time_out_are_told_as_moves(online: CaseStory) -> None:
+    _, leave, timeout, _ = online.steps
+    assert leave.move == "Player 1 leaves the table."
+    assert any("Princess" in line for line in leave.happens)  # the hand goes face up
+    assert timeout.move == "The host says Player 0's time is up."
+    assert timeout.happens  # the random move's events, told by the narrator
+
+
+def test_an_online_round_end_is_told_with_its_ranks(online: CaseStory) -> None:
+    checks = online.steps[-1].checks
+    assert checks[0] == "Ranks: Player 0 rank 1, Player 1 rank 3, Player 2 rank 2."
+    assert checks[1] == "Gone out of the round, in this order: Player 1, Player 2."
+    assert checks[2] == "Player 1 has left the table."
+    assert checks[3] == (
+        "The round ended with one player left, won by Player 0;"
+        " ranks: Player 0 rank 1, Player 1 rank 3, Player 2 rank 2."
+    )
+    assert checks[4] == (
+        "Player 2's view shows: turn order Player 0, Player 2, Player 1; left the table"
+        " Player 1; gone out, in order, Player 1 and Player 2; win counters (Player 0: 2,"
+        " Player 1: 0, Player 2: 2)."
+    )
+
+
+def test_an_online_deal_tells_its_turn_order_and_no_set_aside_card() -> None:
+    told = story("online/setup/deal-three-players-in-the-drawn-order")
+    assert "The turn order is stacked: Player 2, Player 0, Player 1." in told.setup
+    assert "No card is set aside." in told.setup
+    assert not any(line.startswith(("First player", "Turn order")) for line in told.setup)
+    # an order drawn from the seed is told once the deal has drawn it
+    told = story("online/setup/first-round-named-first-player-swapped-into-the-drawn-order")
+    drawn = "The turn order is drawn from the game's seed, Player 1 swapped to its head."
+    assert drawn in told.setup
+    assert "Turn order: Player 1, Player 3, Player 2, Player 0." in told.setup

@@ -23,7 +23,15 @@ from loveletter.spec import Rule, Ruling, Spec, load_spec
 GENERAL_TOPICS = ("setup", "turn", "targeting", "out", "round", "game")
 
 #: editions as column headings and in running text
-EDITION_SHORT = {"2019": "2019", "2019-classic": "2019 Classic", "premium": "Premium"}
+EDITION_SHORT = {
+    "2019": "2019",
+    "2019-classic": "2019 Classic",
+    "premium": "Premium",
+    "online": "Online",
+}
+
+#: what an edition's rules call its decks, smallest first, where they name them
+DECK_NAMES = {"online": ("standard", "Extended")}
 
 
 def edition_short(edition: str) -> str:

@@ -9,6 +9,7 @@ about a particular rule, so the pages cannot drift from ``spec/``.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -18,7 +19,7 @@ import attrs
 from loveletter.cards import Card
 from loveletter.conformance.cases import Case
 from loveletter.narrative import card_name
-from loveletter.reference.catalog import Catalog, edition_short
+from loveletter.reference.catalog import DECK_NAMES, Catalog, edition_short
 from loveletter.reference.document import (
     Anchor,
     Block,
@@ -41,8 +42,9 @@ from loveletter.reference.document import (
 )
 from loveletter.reference.sources import readable, rulebook, section_path
 from loveletter.reference.stories import CaseStory, tell
-from loveletter.rulesets import Ruleset
+from loveletter.rulesets import Composition, Ruleset
 from loveletter.spec import Rule, Ruling
+from loveletter.state import TableSettings
 
 
 @attrs.frozen
@@ -510,24 +512,45 @@ def _number(ruling: Ruling) -> int:
 # ------------------------------------------------------------------ editions
 
 
-def _copies(ruleset: Ruleset, card: Card) -> str:
-    counts = []
+def _deck_ranges(ruleset: Ruleset) -> list[tuple[int, int, Composition]]:
+    """Each deck with the player counts that use it: (fewest, most, deck).
+
+    A ruleset may keep its base edition's deck table while seating fewer
+    counts (online seats no two players): the ranges start at its own
+    minimum, and a deck no count uses is left out."""
+    ranges = []
     for least, composition in ruleset.decks:
-        n = dict(composition).get(card, 0)
         most = next((m - 1 for m, _ in ruleset.decks if m > least), ruleset.max_players)
-        counts.append((least, most, n))
+        least = max(least, ruleset.min_players)
+        if least <= most:
+            ranges.append((least, most, composition))
+    return ranges
+
+
+def _copies(ruleset: Ruleset, card: Card) -> str:
+    counts = [(a, b, dict(deck).get(card, 0)) for a, b, deck in _deck_ranges(ruleset)]
     if len({n for _, _, n in counts}) == 1:
         return str(counts[0][2])
     return "; ".join(f"{n} ({a}–{b} players)" for a, b, n in counts)
 
 
+def _deck_names(ruleset: Ruleset) -> tuple[str, ...] | None:
+    names = DECK_NAMES.get(ruleset.name)
+    return names if names is not None and len(names) == len(_deck_ranges(ruleset)) else None
+
+
 def _deck_summary(ruleset: Ruleset) -> str:
+    names = _deck_names(ruleset)
+    per = " per deck" if ruleset.max_decks > 1 else ""
     parts = []
-    for least, composition in ruleset.decks:
-        most = next((m - 1 for m, _ in ruleset.decks if m > least), ruleset.max_players)
+    for index, (least, most, composition) in enumerate(_deck_ranges(ruleset)):
         size = sum(n for _, n in composition)
-        parts.append(f"{size} cards for {least}–{most} players")
-    return "; ".join(parts)
+        named = f"the {names[index]} deck, " if names is not None else ""
+        parts.append(f"{named}{size} cards{per} for {least}–{most} players")
+    text = "; ".join(parts)
+    if ruleset.max_decks > 1:
+        text += f"; a table plays 1 to {ruleset.max_decks} copies of its deck"
+    return text
 
 
 def _cards_in(cat: Catalog, edition: str) -> list[str]:
@@ -555,7 +578,7 @@ def card_table(cat: Catalog, edition: str) -> Table:
         )
         copies = [
             line(str(dict(composition).get(Card.parse(card), 0)))
-            for _, composition in ruleset.decks
+            for _, _, composition in _deck_ranges(ruleset)
         ]
         rows.append(
             (
@@ -570,14 +593,18 @@ def card_table(cat: Catalog, edition: str) -> Table:
 
 
 def _copies_headers(ruleset: Ruleset) -> tuple[str, ...]:
-    """ "Copies", or one column per deck: "Copies, 2–4 players", ..."""
-    if len(ruleset.decks) == 1:
-        return ("Copies",)
-    headers = []
-    for least, _ in ruleset.decks:
-        most = next((m - 1 for m, _ in ruleset.decks if m > least), ruleset.max_players)
-        headers.append(f"Copies, {least}–{most} players")
-    return tuple(headers)
+    """ "Copies", or one column per deck: "Copies, 2–4 players", ...; with
+    several copies of the deck, the counts are per copy: "Copies per deck,
+    3–4 players (standard)"."""
+    ranges = _deck_ranges(ruleset)
+    noun = "Copies per deck" if ruleset.max_decks > 1 else "Copies"
+    if len(ranges) == 1:
+        return (noun,)
+    names = _deck_names(ruleset)
+    return tuple(
+        f"{noun}, {least}–{most} players" + (f" ({names[index]})" if names is not None else "")
+        for index, (least, most, _) in enumerate(ranges)
+    )
 
 
 def edition_page(cat: Catalog, edition: str) -> Page:
@@ -595,16 +622,45 @@ def edition_page(cat: Catalog, edition: str) -> Page:
     blocks.append(Field("Rulebooks", _sources((s.file, s.section) for s in info.sources)))
     blocks.append(Heading(2, line("Cards")))
     blocks.append(card_table(cat, edition))
-    blocks.append(Heading(2, line("Favor tokens to win")))
-    blocks.append(
-        Table(
-            ("Players", "Tokens"),
-            tuple(
-                (line(str(players)), line(str(tokens)))
-                for players, tokens in ruleset.tokens_to_win_table
-            ),
+    if ruleset.max_decks > 1:
+        blocks.append(
+            Paragraph(
+                line(
+                    f"The copies are those of one deck: a table plays 1 to {ruleset.max_decks} "
+                    "decks shuffled together, every count multiplied by their number."
+                )
+            )
         )
-    )
+    if ruleset.tokens_to_win_table:
+        blocks.append(Heading(2, line("Favor tokens to win")))
+        blocks.append(
+            Table(
+                ("Players", "Tokens"),
+                tuple(
+                    (line(str(players)), line(str(tokens)))
+                    for players, tokens in ruleset.tokens_to_win_table
+                ),
+            )
+        )
+    if ruleset.online_table:
+        blocks += _settings_blocks(cat)
+    glance = [
+        (line(aspect.title), _cell(cat, cell.text, cell.rules, cell.rulings))
+        for aspect in cat.spec.comparison
+        if (cell := aspect.cells.get(edition)) is not None
+    ]
+    if glance:
+        blocks.append(Heading(2, line("At a glance")))
+        blocks.append(
+            Paragraph(
+                line(
+                    "This edition's column of the ",
+                    Link("comparison of the editions", "label", "edition-comparison"),
+                    ".",
+                )
+            )
+        )
+        blocks.append(Table(("Question", edition_short(edition)), tuple(glance)))
     if edition == "premium":
         blocks.append(Heading(2, line("Showdown order")))
         blocks.append(
@@ -637,6 +693,28 @@ def edition_page(cat: Catalog, edition: str) -> Page:
         )
     )
     return Page(f"editions/{edition}", info.title, tuple(blocks))
+
+
+def _settings_blocks(cat: Catalog) -> list[Block]:
+    """An online table's settings with their defaults, and the rules that
+    give their ranges (those the settings' check implements)."""
+    rows = tuple(
+        (line(Code(field.name)), line(Code(json.dumps(field.default))))
+        for field in attrs.fields(TableSettings)
+    )
+    checked = sorted(
+        rule
+        for rule, code in cat.code_by_rule.items()
+        if any(q.endswith(".check_table_settings") for q in code) and rule in cat.spec.rules
+    )
+    blocks: list[Block] = [Heading(2, line("Table settings")), Table(("Setting", "Default"), rows)]
+    if checked:
+        blocks.append(
+            Paragraph(
+                line("Ranges and meaning: ", *joined(line(rule_link(r)) for r in checked), ".")
+            )
+        )
+    return blocks
 
 
 def _aliases(ruleset: Ruleset) -> list[Inline]:
@@ -689,6 +767,26 @@ def deck_comparison(cat: Catalog) -> Table:
     return Table(("Card", *(edition_short(e) for e in editions)), tuple(rows))
 
 
+def _deck_note(cat: Catalog) -> str:
+    varying = [
+        f"{edition_short(e)}'s" for e in cat.spec.editions if len(_deck_ranges(cat.ruleset(e))) > 1
+    ]
+    note = "Value ×copies"
+    if varying:
+        whose = " and ".join(
+            [", ".join(varying[:-1]), varying[-1]] if len(varying) > 1 else varying
+        )
+        note += f"; {whose} copies depend on the player count"
+    for edition in cat.spec.editions:
+        most = cat.ruleset(edition).max_decks
+        if most > 1:
+            note += (
+                f"; a table of the {edition_short(edition)} edition may shuffle up to {most}"
+                " copies of its deck together, every count multiplied"
+            )
+    return note + "."
+
+
 def editions_index(cat: Catalog) -> Page:
     blocks: list[Block] = [
         Heading(1, line("Editions")),
@@ -707,7 +805,7 @@ def editions_index(cat: Catalog) -> Page:
         Heading(2, line("Side by side"), Anchor("label", "edition-comparison")),
         comparison(cat),
         Heading(2, line("Cards in each edition")),
-        Paragraph(line("Value ×copies; Premium's copies depend on the player count.")),
+        Paragraph(line(_deck_note(cat))),
         deck_comparison(cat),
         Toctree(cat.spec.editions),
     ]

@@ -32,10 +32,12 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.conformance.cases import Case
 from loveletter.conformance.execute import ScriptError, start_state
@@ -45,7 +47,7 @@ from loveletter.events import Event, HandsCompared, HandSeen
 from loveletter.narrative import Narrator, card_name, default_name
 from loveletter.notation import format_command
 from loveletter.positions import to_position
-from loveletter.rulesets import Ruleset, get_ruleset
+from loveletter.rulesets import Ruleset, Scoring, get_ruleset
 from loveletter.serialization import from_data, to_data
 from loveletter.state import Decision, GameState
 
@@ -92,21 +94,25 @@ def tell(case: Case) -> CaseStory:
     what happens, what each player learns and what is checked."""
     rules = get_ruleset(case.ruleset)
     setup = [f"{rules.title}, {case.players} player{_s(case.players)}."]
+    if "settings" in case.data:
+        setup.append(_settings_line(case.data["settings"]))
     start = case.data["start"]
     if "deal" in start:
-        setup += _deal_lines(start["deal"])
+        setup += _deal_lines(start["deal"], rules)
     else:
-        setup += _position_lines(start["position"])
+        setup += _position_lines(start["position"], rules)
     try:
         state, _ = start_state(case.data)
     except ScriptError as error:
         setup.append(_refused_start(error))
         return CaseStory(case.name, case.title, tuple(setup), ())
     if "deal" in start:
-        setup += _dealt_lines(to_data(to_position(state)))
+        # a stacked order was told with the deal; a drawn one is told here
+        drawn = "order" not in start["deal"]
+        setup += _dealt_lines(to_data(to_position(state)), drawn_order=drawn)
     table = _Table(state)
     steps = tuple(
-        table.command(item["command"]) if "command" in item else _checks_only(item["checks"])
+        table.command(item["command"]) if "command" in item else _checks_only(item["checks"], rules)
         for item in case.data["steps"]
     )
     return CaseStory(case.name, case.title, tuple(setup), steps)
@@ -164,8 +170,8 @@ def _joined(narrator: Narrator, state: GameState) -> Narrator:
     return narrator
 
 
-def _checks_only(checks: Mapping[str, JSON]) -> StepStory:
-    return StepStory(None, (), (), tuple(_check_lines(checks)))
+def _checks_only(checks: Mapping[str, JSON], rules: Ruleset) -> StepStory:
+    return StepStory(None, (), (), tuple(_check_lines(checks, rules)))
 
 
 _TURN_LABEL = re.compile(r"^Turn \d+: ")
@@ -242,7 +248,15 @@ def _move(command: Command, state: GameState, rules: Ruleset) -> tuple[str, str,
             text += f" from a stacked deck (top first: {_list(command.deck)})"
         if command.first_player is not None:
             text += f", {default_name(command.first_player)} first"
+        if command.order is not None:
+            text += f", in the stacked turn order {_seat_list(command.order)}"
         return "The dealer", f"deals {text}", f"deal {text}"
+    if isinstance(command, Leave):
+        return default_name(command.player), "leaves the table", "leave the table"
+    if isinstance(command, TimeOut):
+        # the host, not the player, says the time is up (ruling 51)
+        whose = _possessive(command.player)
+        return "The host", f"says {whose} time is up", f"say {whose} time is up"
     if not isinstance(command, PlayCard | KeepCard | LookAtHand | Redraw | Decline | DrawCard):
         return "Someone", f"gives {format_command(command)}", f"give {format_command(command)}"
     who = default_name(command.player)
@@ -315,33 +329,80 @@ def _refused_start(error: ScriptError) -> str:
     return f"The rules refuse this start ({kind}): {why.rstrip('.')}."
 
 
-def _deal_lines(deal: Mapping[str, JSON]) -> list[str]:
+def _settings_line(settings: Mapping[str, JSON]) -> str:
+    """An online table's settings, as the case gives them (the others
+    keep their defaults)."""
+    parts = []
+    if "decks" in settings:
+        parts.append(f"{settings['decks']} deck{_s(settings['decks'])}")
+    if "turn_time_ms" in settings:
+        parts.append(f"a turn time of {_seconds(settings['turn_time_ms'])}")
+    if "random_moves" in settings:
+        parts.append(f"random moves {'on' if settings['random_moves'] else 'off'}")
+    if "intermission_ms" in settings:
+        parts.append(f"{_seconds(settings['intermission_ms'])} between rounds")
+    return f"Table settings: {', '.join(parts) or 'the defaults'}."
+
+
+def _seconds(ms: JSON) -> str:
+    if isinstance(ms, int) and ms % 1000 == 0:
+        return f"{ms // 1000} s"
+    return f"{ms} ms"
+
+
+def _counters(rules: Ruleset) -> str:
+    """What the state's tokens are called in this edition."""
+    return "Win counters" if rules.scoring is Scoring.RANKS else "Favor tokens"
+
+
+def _deal_lines(deal: Mapping[str, JSON], rules: Ruleset) -> list[str]:
     lines = []
     round_number = deal.get("round_number", 1)
     if "tokens" in deal or round_number != 1:
         lines.append(f"Round {round_number} of a game under way.")
         if any(deal.get("tokens", ())):
-            lines.append(f"Favor tokens so far: {_tokens(deal['tokens'])}.")
+            lines.append(f"{_counters(rules)} so far: {_tokens(deal['tokens'])}.")
     lines.append(f"The deck is stacked (top first): {_list(deal['deck'])}.")
-    lines.append(f"First player: {default_name(deal.get('first_player', 0))}.")
+    if "order" in deal:
+        lines.append(f"The turn order is stacked: {_seat_list(deal['order'])}.")
+    elif rules.draws_order:
+        # without a stacked order the seed draws it (ruling 43)
+        drawn = "The turn order is drawn from the game's seed"
+        if "first_player" in deal:
+            drawn += f", {default_name(deal['first_player'])} swapped to its head"
+        lines.append(drawn + ".")
+    if "order" not in deal and not rules.draws_order:
+        lines.append(f"First player: {default_name(deal.get('first_player', 0))}.")
+    if "seed" in deal:
+        lines.append(f"The game's seed is {deal['seed']}.")
     return lines
 
 
-def _dealt_lines(position: Mapping[str, JSON]) -> list[str]:
-    """The deal's result: what is set aside and who holds what."""
-    lines = [f"Set aside face down: {_the(position['set_aside'])}."]
+def _dealt_lines(position: Mapping[str, JSON], *, drawn_order: bool = True) -> list[str]:
+    """The deal's result: what is set aside, the turn order and who holds
+    what."""
+    if position["set_aside"] is None:
+        lines = ["No card is set aside."]
+    else:
+        lines = [f"Set aside face down: {_the(position['set_aside'])}."]
     if position["face_up"]:
         lines.append(f"Removed face up: {_list(position['face_up'])}.")
+    if drawn_order and position.get("order"):
+        lines.append(f"Turn order: {_seat_list(position['order'])}.")
     lines.append(_hands_line(position["hands"], position.get("out", ())))
     lines.append(_to_act_line(position))
     return lines
 
 
-def _position_lines(position: Mapping[str, JSON]) -> list[str]:
+def _position_lines(position: Mapping[str, JSON], rules: Ruleset) -> list[str]:
     lines = [f"Round {position.get('round_number', 1)}, turn {position.get('turn_number', 1)}."]
     tokens = position.get("tokens") or ()
     if any(tokens):
-        lines.append(f"Favor tokens: {_tokens(tokens)}.")
+        lines.append(f"{_counters(rules)}: {_tokens(tokens)}.")
+    if position.get("left"):
+        lines.append(f"Left the table: {_seat_list(position['left'])}.")
+    if position.get("order"):
+        lines.append(f"Turn order: {_seat_list(position['order'])}.")
     contenders = position.get("contenders") or ()
     if contenders:
         lines.append(f"A tie-break round between {_seats(contenders)}; the others sit it out.")
@@ -361,6 +422,8 @@ def _position_lines(position: Mapping[str, JSON]) -> list[str]:
     lines.append(_discards_line(position["discards"]))
     if out:
         lines.append(f"Out of the round: {_seat_list(out)}.")
+    if position.get("exits"):
+        lines.append(f"Went out of the round, in this order: {_seat_list(position['exits'])}.")
     if position.get("protected"):
         lines.append(f"Protected: {_seat_list(position['protected'])}.")
     sightings = position.get("sightings") or ()
@@ -380,6 +443,8 @@ def _position_lines(position: Mapping[str, JSON]) -> list[str]:
     if marks:
         bets = "; ".join(f"{default_name(p)} on {default_name(m)}" for p, m in marks)
         lines.append(f"Jester bets: {bets}.")
+    if "seed" in position:
+        lines.append(f"The game's seed is {position['seed']}.")
     lines.append(_to_act_line(position))
     return lines
 
@@ -422,18 +487,18 @@ _DECISIONS = {
 }
 
 
-def _check_lines(checks: Mapping[str, JSON]) -> list[str]:
+def _check_lines(checks: Mapping[str, JSON], rules: Ruleset) -> list[str]:
     lines: list[str] = []
     for key, value in checks.items():
         if key == "views":
             # one line per player: each view is its own statement
-            lines += [_view_line(seen) for seen in value]
+            lines += [_view_line(seen, rules) for seen in value]
         else:
-            lines.append(_check_line(key, value))
+            lines.append(_check_line(key, value, rules))
     return lines
 
 
-def _check_line(key: str, value: JSON) -> str:
+def _check_line(key: str, value: JSON, rules: Ruleset) -> str:
     if key == "decision":
         return _DECISIONS.get(value, f"The game waits for: {value}.")
     if key == "to_act":
@@ -462,10 +527,22 @@ def _check_line(key: str, value: JSON) -> str:
         return _are(value, "out of the round", "No one is out of the round.")
     if key == "protected":
         return _are(value, "protected", "No one is protected.")
-    if key == "tokens":
-        return f"Favor tokens: {_tokens(value)}."
+    if key in ("tokens", "win_counters"):
+        return f"{_counters(rules)}: {_tokens(value)}."
     if key == "round_result":
-        return _round_result(value)
+        return _round_result(value, rules)
+    if key == "ranks":
+        return _ranks(value)
+    if key == "order":
+        return f"The turn order is {_seats(value)}." if value else "No turn order is drawn."
+    if key == "exits":
+        if not value:
+            return "No one has gone out of the round."
+        return f"Gone out of the round, in this order: {_seat_list(value)}."
+    if key == "left":
+        if not value:
+            return "No one has left the table."
+        return f"{_seats(value)} {'has' if len(value) == 1 else 'have'} left the table."
     if key == "winners":
         if not value:
             return "The game has no winner yet."
@@ -519,13 +596,15 @@ def _check_line(key: str, value: JSON) -> str:
     return f"{key}: {json.dumps(value)}."
 
 
-def _round_result(value: JSON) -> str:
+def _round_result(value: JSON, rules: Ruleset) -> str:
     if value is None:
         return "The round has no result yet."
     winners = value.get("winners")
     reason = value.get("reason")
     parts = []
-    if reason == "deck-empty":
+    if reason == "deck-empty" and rules.round_end_pile:
+        parts.append("The round ended by the pile")
+    elif reason == "deck-empty":
         parts.append("The round ended with the deck empty")
     elif reason == "one-player-left":
         parts.append("The round ended with one player left")
@@ -537,7 +616,25 @@ def _round_result(value: JSON) -> str:
     revealed = value.get("revealed")
     if revealed:
         text += "; hands shown: " + ", ".join(f"{default_name(s)} {_the(c)}" for s, c in revealed)
+    if value.get("ranks") is not None:
+        text += f"; ranks: {_rank_list(value['ranks'])}"
     return text + "."
+
+
+def _ranks(ranks: JSON) -> str:
+    if ranks is None:
+        return "No round has been ranked."
+    return f"Ranks: {_rank_list(ranks)}."
+
+
+def _rank_list(ranks: Sequence[int | None]) -> str:
+    """One rank per seat, ``None`` for a seat not dealt in (ruling 44)."""
+    return ", ".join(
+        f"{default_name(seat)} not dealt in"
+        if rank is None
+        else f"{default_name(seat)} rank {rank}"
+        for seat, rank in enumerate(ranks)
+    )
 
 
 _VIEW_NOUNS = {"ruleset": "edition", "round_number": "round", "turn_number": "turn"}
@@ -553,13 +650,15 @@ _WAITING = {
 }
 
 
-def _view_line(seen: Mapping[str, JSON]) -> str:
+def _view_line(seen: Mapping[str, JSON], rules: Ruleset) -> str:
     player = seen["player"]
-    parts = [_view_part(key, value, player) for key, value in seen.items() if key != "player"]
+    parts = [
+        _view_part(key, value, player, rules) for key, value in seen.items() if key != "player"
+    ]
     return f"{_possessive(player)} view shows: {'; '.join(parts)}."
 
 
-def _view_part(key: str, value: JSON, player: int) -> str:
+def _view_part(key: str, value: JSON, player: int, rules: Ruleset) -> str:
     if key == "hand":
         return f"hand {_list(value)}"
     if key == "hand_sizes":
@@ -573,11 +672,22 @@ def _view_part(key: str, value: JSON, player: int) -> str:
     if key == "discards":
         piles = [f"{default_name(s)}: {_list(p)}" for s, p in enumerate(value) if p]
         return f"discard piles ({'; '.join(piles)})" if piles else "discard piles all empty"
-    if key in ("out", "protected", "winners", "contenders", "pending"):
-        label = {"out": "out", "winners": "game winners"}.get(key, key)
+    if key in ("out", "protected", "winners", "contenders", "pending", "left", "exits"):
+        label = {
+            "out": "out",
+            "winners": "game winners",
+            "left": "left the table",
+            "exits": "gone out, in order,",
+        }.get(key, key)
         return f"{label} {_seats(value) if value else 'none'}"
+    if key == "order":
+        return f"turn order {_seat_list(value)}" if value else "no turn order drawn"
+    if key == "settings":
+        if value is None:
+            return "no table settings"
+        return _settings_line(value).rstrip(".").replace("Table settings: ", "table settings ")
     if key == "tokens":
-        return f"favor tokens ({_per_seat(value)})"
+        return f"{_counters(rules).lower()} ({_per_seat(value)})"
     if key == "sightings":
         if not value:
             return "nothing shown to them"
@@ -594,7 +704,7 @@ def _view_part(key: str, value: JSON, player: int) -> str:
         bets = "; ".join(f"{default_name(p)} on {default_name(m)}" for p, m in value)
         return f"Jester bets {bets or 'none'}"
     if key == "round_result":
-        return _round_result(value).rstrip(".").lower()
+        return _round_result(value, rules).rstrip(".").lower()
     if key == "required":
         return f"Sycophant requirement {'none' if value is None else default_name(value)}"
     if key == "current":
