@@ -25,6 +25,13 @@ itself hidden from P: each later round is dealt from the twin's deck, and
 another player's Chancellor keeps and returns the cards at the same places
 of their hand, whatever the twin dealt them.
 
+Online (ruling 53), the histories stack each round's turn order too (it is
+public), play with one to three decks, and mix in players leaving (their
+hand goes face up) and time-outs; a time-out is replayed as a time-out, so
+the twin's engine draws its random move again from the twin's own hand,
+seed and state: if that move differs in what P sees, the twin is simply no
+longer consistent with P's observations.
+
 The twin is *consistent with what P observed* when every command is
 accepted and each event, with the fields P may not see blanked by the
 spec oracle :func:`.strategies.hidden_fields`, is the same in both
@@ -71,11 +78,14 @@ from loveletter.events import (
 
 from .strategies import (
     MAX_STEPS,
+    ONLINE,
     Choices,
     allowed_first_players,
     choose_random_command,
     full_deck,
     hidden_fields,
+    present_seats,
+    swapped_first,
 )
 
 # --------------------------------------------------------------------------
@@ -102,6 +112,18 @@ class History:
     decks: tuple[tuple[Card, ...], ...]
     #: ``steps[0]`` is the opening (``GameStarted`` and the first deal)
     steps: tuple[Step, ...] = attrs.field(repr=False)
+    #: online: the table's settings and the first round's stacked turn order
+    settings: ll.TableSettings | None = None
+    order: tuple[int, ...] | None = None
+
+    def opening(self, seed: int, deck: tuple[Card, ...]) -> tuple[tuple[Event, ...], GameState]:
+        """The opening events and state of this game, or of its twin (another
+        seed, another first deck)."""
+        arguments: dict[str, Any] = {"seed": seed, "first_player": self.first_player, "deck": deck}
+        if self.settings is not None:
+            arguments.update(settings=self.settings, order=self.order)
+        events = ll.start_game(self.ruleset, self.players, **arguments)
+        return events, ll.new_game(self.ruleset, self.players, **arguments)
 
     def log(self) -> tuple[Event, ...]:
         return tuple(event for step in self.steps for event in step.events)
@@ -122,15 +144,23 @@ class RandomChoices:
         return self._random.randint(low, high)
 
 
-def shuffled_deck(choices: Choices, ruleset: str, players: int) -> tuple[Card, ...]:
-    pool = sorted(full_deck(ruleset, players).elements())
+def shuffled_deck(choices: Choices, ruleset: str, players: int, decks: int = 1) -> tuple[Card, ...]:
+    pool = sorted(full_deck(ruleset, players, decks).elements())
     return tuple(pool.pop(choices.integer(0, len(pool) - 1)) for _ in range(len(pool)))
 
 
-def choose_play(choices: Choices, legal: Sequence[Command]) -> Command:
+def choose_play(choices: Choices, legal: Sequence[Command], state: GameState) -> Command:
     """A legal command: first a kind of move (which card to play, keep, or
     which answer), then one of its variants, so that the many Guard
-    guesses do not crowd out the other cards."""
+    guesses do not crowd out the other cards. Online, now and then a
+    time-out for the player to act, or a player leaving."""
+    if state.ruleset.name == ONLINE:
+        chance = choices.integer(0, 39)
+        if chance == 39:
+            present = present_seats(state)
+            return ll.Leave(present[choices.integer(0, len(present) - 1)])
+        if chance >= 37 and state.to_act is not None:
+            return ll.TimeOut(state.to_act)
     groups: dict[tuple[object, ...], list[Command]] = {}
     for command in legal:
         key = (type(command).__name__, getattr(command, "card", None))
@@ -141,26 +171,41 @@ def choose_play(choices: Choices, legal: Sequence[Command]) -> Command:
 
 
 def play_history(
-    choices: Choices, ruleset: str, players: int, seed: int, first_player: int, rounds: int
+    choices: Choices,
+    ruleset: str,
+    players: int,
+    seed: int,
+    first_player: int,
+    rounds: int,
+    copies: int = 1,
 ) -> History:
     """A game of ``rounds`` rounds (fewer if it ends), every deck stacked
-    and every deal's first player given, so that a twin can be told
-    apart only by what the commands leave hidden."""
-    decks = [shuffled_deck(choices, ruleset, players)]
-    opening = ll.start_game(ruleset, players, seed=seed, first_player=first_player, deck=decks[0])
-    state = ll.new_game(ruleset, players, seed=seed, first_player=first_player, deck=decks[0])
+    and every deal's first player given (online, its whole turn order, and
+    ``copies`` decks), so that a twin can be told apart only by what the
+    commands leave hidden."""
+    decks = [shuffled_deck(choices, ruleset, players, copies)]
+    online = ruleset == ONLINE
+    settings = ll.TableSettings(decks=copies) if online else None
+    order = None
+    if online:
+        order = swapped_first(_permutation(choices, range(players)), first_player)
+    told = History(ruleset, players, seed, first_player, (), (), settings, order)
+    opening, state = told.opening(seed, decks[0])
     steps = [Step(None, opening, state)]
     while not state.is_over and len(steps) < MAX_STEPS:
         command: Command
         if state.decision is ll.Decision.NEXT_ROUND:
             if len(decks) == rounds:
                 break
-            decks.append(shuffled_deck(choices, ruleset, players))
+            decks.append(shuffled_deck(choices, ruleset, players, copies))
             starters = allowed_first_players(state)
             first = starters[choices.integer(0, len(starters) - 1)]
-            command = StartRound(decks[-1], first)
+            stacked = None
+            if online:
+                stacked = swapped_first(_permutation(choices, present_seats(state)), first)
+            command = StartRound(decks[-1], first, stacked)
         else:
-            command = choose_play(choices, ll.legal_commands(state))
+            command = choose_play(choices, ll.legal_commands(state), state)
         state, events = ll.step(state, command)
         steps.append(Step(command, events, state))
     # Stop somewhere in the last round: a history need not end with a
@@ -170,7 +215,12 @@ def play_history(
         i for i, step in enumerate(steps) if i == 0 or isinstance(step.command, StartRound)
     )
     cut = choices.integer(last_deal, len(steps) - 1)
-    return History(ruleset, players, seed, first_player, tuple(decks), tuple(steps[: cut + 1]))
+    return attrs.evolve(told, decks=tuple(decks), steps=tuple(steps[: cut + 1]))
+
+
+def _permutation(choices: Choices, items: Iterable[int]) -> tuple[int, ...]:
+    pool = list(items)
+    return tuple(pool.pop(choices.integer(0, len(pool) - 1)) for _ in range(len(pool)))
 
 
 # --------------------------------------------------------------------------
@@ -464,7 +514,7 @@ def _twin_command(
     same places of their hand (the choice is theirs; the cards are
     whatever the twin dealt them)."""
     if isinstance(command, StartRound):
-        return StartRound(plan.decks[round_index + 1], command.first_player)
+        return StartRound(plan.decks[round_index + 1], command.first_player, command.order)
     if isinstance(command, KeepCard) and command.player != plan.seat:
         hand = before.hands[command.player]
         # The engine takes each returned card's first copy in hand order and
@@ -574,11 +624,7 @@ def check_twin(history: History, plan: TwinPlan, probe_seed: int = 0) -> TwinRep
     engine's answer to a random command from the seat at each step."""
     seat = plan.seat
     probes = RandomChoices(probe_seed)
-    ruleset, players, first = history.ruleset, history.players, history.first_player
-    opening = ll.start_game(
-        ruleset, players, seed=plan.seed, first_player=first, deck=plan.decks[0]
-    )
-    state = ll.new_game(ruleset, players, seed=plan.seed, first_player=first, deck=plan.decks[0])
+    opening, state = history.opening(plan.seed, plan.decks[0])
     twin_steps = [Step(None, opening, state)]
     secrets: set[str] = set()
     round_index = 0

@@ -1,12 +1,16 @@
 """Strategies and invariant checks shared by the whole-game properties.
 
 The oracles below are written from the spec (``spec/editions.yaml``,
-``spec/rules/*.yaml``, ``spec/rulings.yaml``, ``docs/premium-design.md``),
-not read from the engine's own tables: deck compositions per player count,
-card values, whom each card chooses, what a Guard or a Bishop may name,
-token thresholds, the showdown order, the award steps, what each card's
-effect does and who sees what are restated here, so a wrong table in the
-engine shows up as a failed property instead of being copied into the test.
+``spec/rules/*.yaml``, ``spec/rulings.yaml``, ``docs/premium-design.md``,
+``docs/online-design.md``), not read from the engine's own tables: deck
+compositions per player count (and, online, per number of decks), card
+values, whom each card chooses, what a Guard or a Bishop may name, token
+thresholds, the showdown order, online ranks with 004's hand bonus, the
+award steps and partial wins, the online turn order and the time-out's
+seeded move (both drawn again here from ``loveletter/chance.py``'s
+documented numbers), leaving, what each card's effect does and who sees
+what are restated here, so a wrong table in the engine shows up as a failed
+property instead of being copied into the test.
 
 Only the public API is used (``loveletter``, ``loveletter.commands``,
 ``loveletter.events``).
@@ -19,7 +23,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import cache, reduce
+from hashlib import blake2b
 from itertools import combinations, permutations
+from math import factorial
 from typing import Any, Protocol, TypeVar, cast
 
 import attrs
@@ -33,10 +39,12 @@ from loveletter.commands import (
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.events import (
     CardDealt,
@@ -60,6 +68,7 @@ from loveletter.events import (
     LookOffered,
     OptionDeclined,
     PlayerEliminated,
+    PlayerLeft,
     PlayerMarked,
     PlayerProtected,
     PositionEstablished,
@@ -70,6 +79,7 @@ from loveletter.events import (
     TokenAwarded,
     TokenReason,
     TurnStarted,
+    TurnTimedOut,
 )
 from loveletter.evolution import apply_events, initial_state
 
@@ -80,7 +90,13 @@ T = TypeVar("T")
 # facts from the spec
 
 PREMIUM = "premium"
+#: the editions scored with favor tokens, which a game ends with
 RULESET_NAMES = ("2019", "2019-classic", PREMIUM)
+#: the perpetual edition (004): ranks and win counters, no game end
+ONLINE = "online"
+ALL_RULESET_NAMES = (*RULESET_NAMES, ONLINE)
+#: setup.decks-online (ruling 41): copies of the deck a table may play
+ONLINE_DECKS = (1, 2, 3)
 
 _DECK_2019 = Counter(
     {
@@ -143,6 +159,8 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "2019": (2, 3, 4, 5, 6),
     "2019-classic": (2, 3, 4),
     PREMIUM: (2, 3, 4, 5, 6, 7, 8),
+    # setup.player-count-online (ruling 41): no two-player table
+    ONLINE: (3, 4, 5, 6, 7, 8),
 }
 #: game.tokens-to-win (both 2019 editions), game.tokens-to-win-premium
 TOKENS_TO_WIN: dict[str, dict[int, int]] = {
@@ -187,6 +205,8 @@ VALUES: dict[str, dict[Card, int]] = {
     "2019": _VALUES_2019,
     "2019-classic": _VALUES_2019,
     PREMIUM: _VALUES_PREMIUM,
+    # setup.card-values-premium: online keeps Premium's numbers
+    ONLINE: _VALUES_PREMIUM,
 }
 
 
@@ -199,6 +219,12 @@ class Chooses(Enum):
     ANY = "one player, oneself included"
     PAIR = "exactly two distinct players, oneself included"
     ONE_OR_TWO_OTHERS = "one or two distinct other players"
+    #: online Baroness (ruling 48): two other players, the same one twice
+    #: allowed, written lower seat first
+    TWO_OTHERS = "two other players, maybe the same one, lower seat first"
+    #: online Cardinal (ruling 48): two different players in either order,
+    #: its own player allowed
+    ORDERED_PAIR = "two different players in order, oneself included"
 
 
 #: targeting.other-player, prince.any-player, sycophant.next-card-must-choose,
@@ -217,6 +243,28 @@ CHOOSES: dict[Card, Chooses] = {
     Card.CARDINAL: Chooses.PAIR,
     Card.BARONESS: Chooses.ONE_OR_TWO_OTHERS,
 }
+#: targeting.valid-choice-online, baroness.two-looks-online,
+#: cardinal.swap-and-look-first-online: the two cards whose choice differs
+ONLINE_CHOOSES: dict[Card, Chooses] = {
+    **CHOOSES,
+    Card.BARONESS: Chooses.TWO_OTHERS,
+    Card.CARDINAL: Chooses.ORDERED_PAIR,
+}
+#: the kinds of choice made of two players
+TWO_PLAYERS = frozenset(
+    {Chooses.PAIR, Chooses.ONE_OR_TWO_OTHERS, Chooses.TWO_OTHERS, Chooses.ORDERED_PAIR}
+)
+#: the kinds of choice that may include the card's own player
+SELF_ALLOWED = frozenset({Chooses.ANY, Chooses.PAIR, Chooses.ORDERED_PAIR})
+
+
+def choice_of(state_or_ruleset: GameState | str, card: Card) -> Chooses:
+    """Whom ``card`` makes its player choose in this edition."""
+    name = state_or_ruleset if isinstance(state_or_ruleset, str) else state_or_ruleset.ruleset.name
+    table = ONLINE_CHOOSES if name == ONLINE else CHOOSES
+    return table.get(card, Chooses.NO_ONE)
+
+
 #: countess.forced-by-king-or-prince; ruling 26: by name in Premium too
 COUNTESS_FORCERS = frozenset({Card.KING, Card.PRINCE})
 #: setup.two-player-face-up (every edition, tie-break rounds included)
@@ -250,6 +298,12 @@ VIEW_FIELDS = frozenset(
         "marks",
         "contenders",
         "pending",
+        # online, public (ruling 53): the table's settings, the round's turn
+        # order, who went out in which order, who left the match
+        "settings",
+        "order",
+        "exits",
+        "left",
     }
 )
 
@@ -281,13 +335,34 @@ def fold(events: Sequence[ll.Event]) -> GameState:
     return apply_events(ll.from_position(first.position), events[1:])
 
 
-def full_deck(ruleset: str, players: int) -> Counter[Card]:
-    """setup.deck-*: the cards of a round of ``players``."""
+def full_deck(ruleset: str, players: int, decks: int = 1) -> Counter[Card]:
+    """setup.deck-*: the cards of a round of ``players``; online
+    (setup.deck-online, setup.decks-online) ``decks`` copies of Premium's
+    deck for that count."""
     if ruleset == "2019":
         return _DECK_2019
     if ruleset == "2019-classic":
         return _DECK_CLASSIC
-    return _DECK_PREMIUM_SMALL if players <= 4 else _DECK_PREMIUM_FULL
+    deck = _DECK_PREMIUM_SMALL if players <= 4 else _DECK_PREMIUM_FULL
+    if ruleset == ONLINE:
+        return Counter({card: count * decks for card, count in deck.items()})
+    assert decks == 1, f"{ruleset} plays one deck"
+    return deck
+
+
+def state_deck(state: GameState) -> Counter[Card]:
+    """The cards of ``state``'s game, as its table plays them."""
+    return full_deck(state.ruleset.name, state.players, decks_of(state))
+
+
+def decks_of(state: GameState) -> int:
+    """Copies of the deck the table plays (the settings recorded online)."""
+    settings = state.table.settings
+    return 1 if settings is None else settings.decks
+
+
+def is_online(state: GameState) -> bool:
+    return state.ruleset.name == ONLINE
 
 
 @cache
@@ -298,8 +373,8 @@ def edition_kinds(ruleset: str) -> frozenset[Card]:
 
 
 def names_numbers(ruleset: str) -> bool:
-    """Premium names numbers (JSON integers); 2019 names cards."""
-    return ruleset == PREMIUM
+    """Premium and online name numbers (JSON integers); 2019 names cards."""
+    return ruleset in (PREMIUM, ONLINE)
 
 
 @cache
@@ -329,6 +404,35 @@ def tokens_to_win(state: GameState) -> int:
     return TOKENS_TO_WIN[state.ruleset.name][state.players]
 
 
+# --------------------------------------------------------------------------
+# seeded chance, drawn again from loveletter/chance.py's documented numbers
+
+
+def chance_number(seed: int, round_number: int, purpose: str) -> int:
+    """The BLAKE2b-512 digest of ``"loveletter/<seed>/<round>/<purpose>"``,
+    read as a big-endian integer."""
+    text = f"loveletter/{seed}/{round_number}/{purpose}".encode()
+    return int.from_bytes(blake2b(text, digest_size=64).digest(), "big")
+
+
+def seeded_shuffle(items: Sequence[T], seed: int, round_number: int, purpose: str) -> tuple[T, ...]:
+    """The documented shuffle: the top ``64 + bit_length(n!)`` bits (at most
+    512) of the number, read as a Lehmer code over ``items``."""
+    pool = list(items)
+    bits = min(512, 64 + factorial(len(pool)).bit_length())
+    number = chance_number(seed, round_number, purpose) >> (512 - bits)
+    picked: list[T] = []
+    for size in range(len(pool), 0, -1):
+        number, index = divmod(number, size)
+        picked.append(pool.pop(index))
+    return tuple(picked)
+
+
+def seeded_choice(options: Sequence[T], seed: int, round_number: int, purpose: str) -> T:
+    """One of ``options``: the whole number modulo their count."""
+    return options[chance_number(seed, round_number, purpose) % len(options)]
+
+
 def scaled_examples(share: float) -> int:
     """``share`` times the active profile's ``max_examples`` (at least 1), so
     per-test budgets follow the profile chosen with ``HYPOTHESIS_PROFILE``."""
@@ -349,17 +453,27 @@ class GameSetup:
     ruleset: str
     players: int
     seed: int
-    first_player: int
+    #: online may leave it out: the drawn order then stands (ruling 43)
+    first_player: int | None
     #: tokens at the start: an endgame, where immediate wins, ties for the
     #: game and tie-break rounds come quickly
     tokens: tuple[int, ...] | None = None
     #: Premium: start in a tie-break round between these players (ruling 31);
     #: the others' dealt cards go under the deck
     contenders: tuple[int, ...] = ()
+    #: online: the table's settings (decks, random moves, times)
+    settings: ll.TableSettings | None = None
+    #: online: the rounds dealt before everyone leaves (game.no-end-online:
+    #: a match only closes when fewer than two players are left at the table)
+    rounds: int = 0
 
     def opening(self) -> tuple[Event, ...]:
         events = ll.start_game(
-            self.ruleset, self.players, seed=self.seed, first_player=self.first_player
+            self.ruleset,
+            self.players,
+            seed=self.seed,
+            first_player=self.first_player,
+            settings=self.settings,
         )
         if self.tokens is None:
             return events
@@ -389,6 +503,8 @@ def game_setups(
     start with a tie-break round instead (the first player and some others
     tied at the goal or one past it)."""
     name = ruleset if ruleset is not None else draw(st.sampled_from(RULESET_NAMES))
+    if name == ONLINE:
+        return draw(online_setups(players))
     count = players if players is not None else draw(st.sampled_from(PLAYER_COUNTS[name]))
     assert count in PLAYER_COUNTS[name]
     seed = draw(st.integers(min_value=0, max_value=2**32))
@@ -409,6 +525,35 @@ def game_setups(
         )
         return GameSetup(name, count, seed, first, tokens, contenders)
     return GameSetup(name, count, seed, first)
+
+
+#: the most cards an online game deals over its rounds, to bound its length
+_ONLINE_CARDS_PER_GAME = 64
+
+
+@st.composite
+def online_setups(
+    draw: st.DrawFn, players: int | None = None, decks: int | None = None
+) -> GameSetup:
+    """An online table (rulings 41, 52): a player count, a seed, a named
+    first player or none, 1 to 3 decks, random moves on (seven times in
+    eight) or off, times at the ends or the middle of their ranges, and the
+    rounds to deal (fewer the bigger the deck) before everyone leaves."""
+    count = players if players is not None else draw(st.sampled_from(PLAYER_COUNTS[ONLINE]))
+    seed = draw(st.integers(min_value=0, max_value=2**32))
+    first = draw(st.none() | st.integers(min_value=0, max_value=count - 1))
+    copies = decks if decks is not None else draw(st.sampled_from(ONLINE_DECKS))
+    random_moves = draw(st.integers(min_value=0, max_value=7)) != 7
+    settings = ll.TableSettings(
+        decks=copies,
+        turn_time_ms=draw(st.sampled_from((20_000, 5_000, 60_000))),
+        random_moves=random_moves,
+        intermission_ms=draw(st.sampled_from((30_000, 0, 12_345))),
+    )
+    size = full_deck(ONLINE, count, copies).total()
+    most = max(1, min(4, _ONLINE_CARDS_PER_GAME // size))
+    rounds = draw(st.integers(min_value=1, max_value=most))
+    return GameSetup(ONLINE, count, seed, first, settings=settings, rounds=rounds)
 
 
 class Choices(Protocol):
@@ -466,6 +611,8 @@ _COMMAND_TYPES: tuple[type[Command], ...] = (
     LookAtHand,
     Redraw,
     Decline,
+    Leave,
+    TimeOut,
 )
 
 
@@ -499,18 +646,20 @@ _ALL_CARDS = tuple(Card)
 #: every deck some edition deals at some count, to stack a wrong one
 _ALL_DECKS = tuple(
     {
-        tuple(sorted(full_deck(name, n).elements())): None
-        for name in RULESET_NAMES
+        tuple(sorted(full_deck(name, n, decks).elements())): None
+        for name in ALL_RULESET_NAMES
         for n in PLAYER_COUNTS[name]
+        for decks in (ONLINE_DECKS if name == ONLINE else (1,))
     }
 )
 
 
-def choose_deck(choices: Choices, ruleset: str, players: int) -> tuple[Card, ...]:
+def choose_deck(choices: Choices, ruleset: str, players: int, decks: int = 1) -> tuple[Card, ...]:
     """A stacked deck: usually a valid order of this game's cards, else
-    another edition's or player count's cards, or random cards."""
+    another edition's, player count's or number of decks' cards, or random
+    cards."""
     kind = choices.integer(0, 3)
-    mine = full_deck(ruleset, players)
+    mine = full_deck(ruleset, players, decks)
     if kind <= 1:
         return _permutation(choices, mine.elements())
     if kind == 2:
@@ -540,6 +689,8 @@ def choose_random_command(choices: Choices, state: GameState) -> Command:
     actor = state.to_act if state.to_act is not None else state.current
     hand = state.hands[actor]
     waiting = [k for k, d in ANSWERS.items() if state.decision in d]
+    if is_online(state) and state.decision in _IN_PLAY:
+        waiting.append(TimeOut)
     if waiting and not _maybe(choices):
         kind = _pick(choices, waiting)
     else:
@@ -570,9 +721,46 @@ def choose_random_command(choices: Choices, state: GameState) -> Command:
         return Redraw(player)
     if kind is Decline:
         return Decline(player)
-    deck = choose_deck(choices, state.ruleset.name, state.players) if _maybe(choices) else None
+    if kind is Leave:
+        return Leave(player)
+    if kind is TimeOut:
+        return TimeOut(player)
+    deck = (
+        choose_deck(choices, state.ruleset.name, state.players, decks_of(state))
+        if _maybe(choices)
+        else None
+    )
     first = choose_seat(choices, state) if _maybe(choices) else None
-    return StartRound(deck, first)
+    # an order half the time online, now and then elsewhere (not-in-edition)
+    stacked = choices.integer(0, 1 if is_online(state) else 7) == 1
+    order = choose_order(choices, state) if stacked else None
+    return StartRound(deck, first, order)
+
+
+def choose_order(choices: Choices, state: GameState) -> tuple[int, ...]:
+    """A stacked turn order (setup.turn-order-online): usually the players
+    present in any order (whose first may or may not start the round),
+    else every seat, one seat short, or a seat twice."""
+    present = [p for p in range(state.players) if p not in state.table.left]
+    kind = choices.integer(0, 4)
+    if kind <= 2:
+        order = list(_permutation(choices, present))
+        if kind == 0:
+            # the first place to a player allowed to start
+            starters = allowed_first_players(state) if state.round_result else ()
+            if starters:
+                first = _pick(choices, starters)
+                at = order.index(first)
+                order[0], order[at] = order[at], order[0]
+        return tuple(order)
+    if kind == 3:
+        return _permutation(choices, range(state.players))
+    order = list(_permutation(choices, present))
+    if _maybe(choices) or len(order) < 2:
+        order.append(_pick(choices, order))
+    else:
+        order.pop(choices.integer(0, len(order) - 1))
+    return tuple(order)
 
 
 def choose_mutant(choices: Choices, state: GameState, legal: Command) -> Command:
@@ -609,12 +797,33 @@ def choose_next_command(choices: Choices, state: GameState) -> Command:
     The legal branch is the simplest one, so that a shrunk failing game
     still runs to its end."""
     legal = ll.legal_commands(state)
+    if is_online(state):
+        # Online, now and then a time-out (a legal move drawn from the seed)
+        # or a player leaving; the high end, so that shrinking goes towards
+        # the listed commands.
+        table = choices.integer(0, 63)
+        if table == 63:
+            present = [p for p in range(state.players) if p not in state.table.left]
+            return Leave(_pick(choices, present))
+        if table >= 59 and state.to_act is not None:
+            return TimeOut(state.to_act)
     if legal:
         # one choice: four chances in five of a legal command, picked uniformly
         choice = choices.integer(0, 5 * len(legal) - 1)
         if choice < 4 * len(legal):
             return legal[choice // 4]
     return choose_random_command(choices, state)
+
+
+def exodus(choices: Choices, state: GameState, rounds: int) -> Leave | None:
+    """Online, once ``rounds`` rounds are over: one of the players present
+    leaves (game.no-end-online: only that closes a match)."""
+    if not is_online(state) or state.decision is not Decision.NEXT_ROUND:
+        return None
+    if state.round_number < rounds:
+        return None
+    present = [p for p in range(state.players) if p not in state.table.left]
+    return Leave(_pick(choices, present))
 
 
 @st.composite
@@ -642,7 +851,71 @@ def allowed_first_players(state: GameState) -> tuple[int, ...]:
     assert result is not None
     if state.contenders:
         return tuple(p for p in result.winners if p in state.contenders) or state.contenders
+    if is_online(state):
+        # setup.turn-order-online (ruling 43): a rank-1 player of the last
+        # round still at the table; none left: any player present
+        return rank_one_present(state) or present_seats(state)
     return result.winners
+
+
+def present_seats(state: GameState) -> tuple[int, ...]:
+    """online.leave-any-time: the seats that have not left the match."""
+    return tuple(p for p in range(state.players) if p not in state.table.left)
+
+
+def rank_one_present(state: GameState) -> tuple[int, ...]:
+    """The last round's rank-1 players still present, ascending (the
+    candidates to start the next round, ruling 43)."""
+    result = state.round_result
+    assert result is not None and result.ranks is not None
+    return tuple(
+        p for p, rank in enumerate(result.ranks) if rank == 1 and p not in state.table.left
+    )
+
+
+def _table_violations(state: GameState, command: Leave | TimeOut) -> set[RejectionKind]:
+    """online.leave-any-time, online.timeout-random-move: a player leaves at
+    any moment, once; a time-out is for the player who must act, at a
+    table with random moves."""
+    if type(command.player) is not int:
+        return {R.MALFORMED_COMMAND}
+    if not is_online(state):
+        return {R.NOT_IN_EDITION}
+    if state.is_over:
+        return {R.GAME_OVER}
+    if isinstance(command, Leave):
+        if not 0 <= command.player < state.players:
+            return {R.NO_SUCH_PLAYER}
+        return {R.PLAYER_LEFT} if command.player in state.table.left else set()
+    if state.decision not in _IN_PLAY:
+        return {R.WRONG_DECISION}
+    found: set[RejectionKind] = set()
+    if command.player != state.to_act:
+        found.add(R.NOT_YOUR_TURN)
+    settings = state.table.settings
+    assert settings is not None
+    if not settings.random_moves:
+        found.add(R.RANDOM_MOVES_OFF)
+    return found
+
+
+def _order_violations(state: GameState, command: StartRound) -> set[RejectionKind]:
+    """setup.turn-order-online: a stacked order lists the players present
+    once each and starts with one allowed to start (the named first player,
+    if one is named); other editions play in seat order."""
+    order = command.order
+    if order is None:
+        return set()
+    if not is_online(state):
+        return {R.NOT_IN_EDITION}
+    found: set[RejectionKind] = set()
+    if sorted(order) != list(present_seats(state)):
+        found.add(R.INVALID_CHOICE)
+    if order and order[0] not in allowed_first_players(state):
+        found.add(R.INVALID_CHOICE)
+    if order and command.first_player is not None and order[0] != command.first_player:
+        found.add(R.INVALID_CHOICE)
+    return found
 
 
 def rule_violations(state: GameState, command: Command) -> frozenset[RejectionKind]:
@@ -653,20 +926,21 @@ def rule_violations(state: GameState, command: Command) -> frozenset[RejectionKi
     (conformance/README.md: a field of the wrong type is reported first)."""
     if isinstance(command, PlayCard) and command.card not in edition_kinds(state.ruleset.name):
         return frozenset({R.MALFORMED_COMMAND})
+    if isinstance(command, Leave | TimeOut):
+        return frozenset(_table_violations(state, command))
     if state.is_over:
         return frozenset({R.GAME_OVER})
     if state.decision not in ANSWERS[type(command)]:
         return frozenset({R.WRONG_DECISION})
     found: set[RejectionKind] = set()
     if isinstance(command, StartRound):
-        if command.deck is not None and Counter(command.deck) != full_deck(
-            state.ruleset.name, state.players
-        ):
+        if command.deck is not None and Counter(command.deck) != state_deck(state):
             found.add(R.INVALID_DECK)
         if command.first_player is not None and (
             command.first_player not in allowed_first_players(state)
         ):
             found.add(R.INVALID_CHOICE)
+        found |= _order_violations(state, command)
         return frozenset(found)
     assert isinstance(command, PlayCard | KeepCard | DrawCard | LookAtHand | Redraw | Decline)
     # one actor: the current player, or the Bishop's target deciding to redraw
@@ -694,20 +968,40 @@ def choosable(state: GameState, player: int, chooses: Chooses) -> list[int]:
         for p in range(state.players)
         if p != player and p not in state.out and p not in state.protected
     ]
-    if chooses in (Chooses.ANY, Chooses.PAIR):
+    if chooses in SELF_ALLOWED:
         seats = sorted((*seats, player))
     return seats
 
 
 def _choice_exists(state: GameState, player: int, chooses: Chooses) -> bool:
     """Whether the card has any legal choice (targeting.choose-impossible-no-effect):
-    one choosable player (two for the Cardinal), the Sycophant's required
-    player among them."""
+    one choosable player (two different ones for the Cardinal; online the
+    Baroness may take one twice), the Sycophant's required player among
+    them."""
     seats = choosable(state, player, chooses)
     required = state.required
     if required is not None and required not in seats:
         return False
-    return len(seats) >= (2 if chooses is Chooses.PAIR else 1)
+    return len(seats) >= (2 if chooses in _DISTINCT_PAIRS else 1)
+
+
+#: the choices that need two different players
+_DISTINCT_PAIRS = frozenset({Chooses.PAIR, Chooses.ORDERED_PAIR})
+#: the choices that need two players, the same one twice included
+_TWO_NEEDED = frozenset({Chooses.PAIR, Chooses.TWO_OTHERS, Chooses.ORDERED_PAIR})
+
+
+def _badly_ordered(chooses: Chooses, target: int, second: int) -> bool:
+    """A second player the card may not take after ``target``: none for a
+    one-player card; a Premium pair is written ascending; the online
+    Baroness's in non-decreasing order; the online Cardinal's two differ."""
+    if chooses in (Chooses.OTHER, Chooses.ANY, Chooses.NO_ONE):
+        return True
+    if chooses is Chooses.TWO_OTHERS:
+        return second < target
+    if chooses is Chooses.ORDERED_PAIR:
+        return second == target
+    return second <= target
 
 
 def _choice_ok(
@@ -722,9 +1016,9 @@ def _choice_ok(
         return second is None and not _choice_exists(state, player, chooses)
     seats = choosable(state, player, chooses)
     picked = [target] if second is None else [target, second]
-    if second is None and chooses is Chooses.PAIR:
+    if second is None and chooses in _TWO_NEEDED:
         return False
-    if second is not None and (chooses in (Chooses.OTHER, Chooses.ANY) or second <= target):
+    if second is not None and _badly_ordered(chooses, target, second):
         return False
     if not all(p in seats for p in picked):
         return False
@@ -745,7 +1039,7 @@ def _play_violations(
         rest.remove(card)
         if card is not Card.COUNTESS and Card.COUNTESS in rest and set(hand) & COUNTESS_FORCERS:
             found.add(R.COUNTESS_REQUIRED)
-    chooses = CHOOSES.get(card, Chooses.NO_ONE)
+    chooses = choice_of(state, card)
     if not _choice_ok(state, player, chooses, target, second):
         found |= _choice_reasons(state, player, chooses, target, second)
     names = namable(name, state.players, card)
@@ -774,10 +1068,11 @@ def _choice_reasons(
         if chooses is not Chooses.NO_ONE and _choice_exists(state, player, chooses):
             found.add(R.TARGET_REQUIRED)
     if second is not None and (
-        chooses in (Chooses.OTHER, Chooses.ANY) or (target is not None and second <= target)
+        chooses in (Chooses.OTHER, Chooses.ANY)
+        or (target is not None and _badly_ordered(chooses, target, second))
     ):
         found.add(R.TARGET_NOT_ALLOWED)
-    if second is None and target is not None and chooses is Chooses.PAIR:
+    if second is None and target is not None and chooses in _TWO_NEEDED:
         found.add(R.TARGET_REQUIRED)
     for seat in (target, second):
         if seat is None:
@@ -785,7 +1080,7 @@ def _choice_reasons(
         if not 0 <= seat < state.players:
             found.add(R.NO_SUCH_PLAYER)
         elif seat == player:
-            if chooses not in (Chooses.ANY, Chooses.PAIR):
+            if chooses not in SELF_ALLOWED:
                 found.add(R.TARGET_NOT_ALLOWED)
         elif seat in state.out:
             found.add(R.TARGET_OUT_OF_ROUND)
@@ -813,8 +1108,10 @@ def is_listed(command: Command, legal: Iterable[Command]) -> bool:
 def accepted_though_not_listed(state: GameState, command: Command) -> bool:
     """``legal_commands`` lists the single ``StartRound()`` between rounds, but
     a valid stacked deck and/or an allowed first player are accepted too
-    (documented in ``legal_commands``)."""
-    return isinstance(command, StartRound) and not rule_violations(state, command)
+    (documented in ``legal_commands``). Online, leaving and time-outs are
+    never listed (they are not a player's move) and are accepted when the
+    rules allow them."""
+    return isinstance(command, StartRound | Leave | TimeOut) and not rule_violations(state, command)
 
 
 # --------------------------------------------------------------------------
@@ -825,9 +1122,9 @@ def check_state(state: GameState) -> None:
     """Everything that must hold of any state reached by play."""
     name = state.ruleset.name
     n = state.players
-    deck = full_deck(name, n)
-    # cards are conserved across all zones
-    assert state.card_count() == len(state.ruleset.deck_for(n)) == deck.total()
+    deck = state_deck(state)
+    # cards are conserved across all zones (online: every copy of every deck)
+    assert state.card_count() == len(state.ruleset.deck_for(n, decks_of(state))) == deck.total()
     zones: list[Card] = [*state.deck, *state.face_up]
     if state.set_aside is not None:
         zones.append(state.set_aside)
@@ -837,8 +1134,11 @@ def check_state(state: GameState) -> None:
         zones.extend(pile)
     assert Counter(zones) == deck, f"cards not conserved: {Counter(zones)} != {deck}"
     assert len(state.face_up) == FACE_UP_COUNT.get(n, 0)
-    # rulings 9 and 38: the set-aside card only leaves on an empty deck
-    assert state.set_aside is not None or not state.deck
+    if is_online(state):
+        check_online_table(state)
+    else:
+        # rulings 9 and 38: the set-aside card only leaves on an empty deck
+        assert state.set_aside is not None or not state.deck
     assert len(state.hands) == len(state.discards) == len(state.tokens) == n
     live = state.live_players()
     assert live == tuple(p for p in range(n) if p not in state.out)
@@ -852,6 +1152,11 @@ def check_state(state: GameState) -> None:
             assert size == 2, f"player {p} must play from two cards, holds {state.hands[p]}"
         elif p == state.current and decision is Decision.CHANCELLOR:
             assert size in (2, 3), f"Chancellor player {p} holds {state.hands[p]}"
+        elif p == state.current and _left_alone_in_their_turn(state):
+            # online.leave-any-time: the last other player may have left
+            # while this one was deciding what to play; the round ended on
+            # the spot (check_leave checks that nothing was taken from them)
+            assert size in (1, 2), f"player {p} left alone in their turn holds {state.hands[p]}"
         else:
             assert size == 1, f"player {p} in the round holds {state.hands[p]}"
     assert state.protected <= set(live), "a protected player is out of the round"
@@ -882,6 +1187,41 @@ def check_state(state: GameState) -> None:
     check_legal_commands(state)
 
 
+def _left_alone_in_their_turn(state: GameState) -> bool:
+    """Online, the round ended with one player left, the current one: the
+    others may have left before they played their turn's card."""
+    result = state.round_result
+    if not is_online(state) or result is None or state.decision in _IN_PLAY:
+        return False
+    return result.reason is RoundEndReason.ONE_PLAYER_LEFT
+
+
+def check_online_table(state: GameState) -> None:
+    """setup.no-set-aside-online, round.end-pile-online, setup.turn-order-online,
+    online.leave-any-time: no card set aside or face up; a turn in play
+    always has a card left in the pile (it started with two); the round's
+    order lists the players dealt in, once each (every other seat has left
+    the match); the players out of the round are those not dealt in and
+    those who went out, each once, in order; a player who left is never to
+    act, required or in the round."""
+    n = state.players
+    table = state.table
+    assert table.settings is not None and table.settings.decks in ONLINE_DECKS
+    assert state.set_aside is None and state.face_up == ()
+    assert state.contenders == () and state.returns == ()
+    order, left, exits = table.order, table.left, state.exits
+    assert len(set(order)) == len(order) >= 2 and set(order) <= set(range(n)), order
+    assert set(range(n)) - set(order) <= left, f"{order}: a seat present was not dealt in"
+    assert len(set(exits)) == len(exits) and set(exits) <= set(order), exits
+    assert state.out == (frozenset(range(n)) - set(order)) | set(exits), (state.out, exits)
+    assert state.required is None or state.required not in left
+    if state.decision in _IN_PLAY:
+        # (between rounds a player may leave and stay unranked as they were)
+        assert not set(state.live_players()) & left, "a player who left is still in the round"
+        assert len(state.deck) >= 1, "a turn in play with an empty pile (ruling 42)"
+        assert state.current not in left and state.to_act not in left
+
+
 def check_pending(state: GameState) -> None:
     """The optional steps, the Sycophant's requirement and the Jester's marks."""
     decision = state.decision
@@ -906,8 +1246,11 @@ def check_pending(state: GameState) -> None:
         # ruling 32: only a played Jester marks, another player
         assert jester != marked and 0 <= marked < state.players
         assert Card.JESTER in state.discards[jester]
-    if state.ruleset.name != PREMIUM:
+    if state.ruleset.name not in (PREMIUM, ONLINE):
         assert state.required is None and state.marks == () and state.contenders == ()
+    if is_online(state):
+        # cardinal.swap-and-look-first-online: no optional look online
+        assert decision is not Decision.LOOK
     jesters = Counter(j for j, _ in state.marks)
     for jester, count in jesters.items():
         assert state.discards[jester].count(Card.JESTER) >= count
@@ -915,7 +1258,15 @@ def check_pending(state: GameState) -> None:
 
 def check_tokens(state: GameState) -> None:
     """game.tokens-to-win(-premium), game.simultaneous-winners (2019),
-    game.immediate-win and game.tie-break-round (Premium)."""
+    game.immediate-win and game.tie-break-round (Premium); online
+    (game.win-counter-online, game.no-end-online) the counters only count:
+    the match has no winner and closes only with fewer than two present."""
+    if is_online(state):
+        assert all(t >= 0 for t in state.tokens)
+        assert state.winners == () and state.contenders == ()
+        closed = len(present_seats(state)) < 2
+        assert state.is_over == closed, f"present {present_seats(state)}, over: {state.is_over}"
+        return
     threshold = tokens_to_win(state)
     at_threshold = tuple(p for p, t in enumerate(state.tokens) if t >= threshold)
     assert all(t >= 0 for t in state.tokens)
@@ -961,8 +1312,10 @@ def choice_options(
 ) -> list[tuple[int | None, int | None]]:
     """Every ``(target, second_target)`` the card may choose, built from the
     rules: one choosable player, or two for the Cardinal, or one or two for
-    the Baroness; those including the Sycophant's required player; none
-    (``(None, None)``) when that leaves nothing."""
+    the Baroness; online, two for the Baroness (the same one twice
+    included) and two different ones in either order for the Cardinal;
+    those including the Sycophant's required player; none (``(None,
+    None)``) when that leaves nothing."""
     if chooses is Chooses.NO_ONE:
         return [(None, None)]
     seats = choosable(state, player, chooses)
@@ -971,6 +1324,10 @@ def choice_options(
         options += [(p, None) for p in seats]
     if chooses in (Chooses.PAIR, Chooses.ONE_OR_TWO_OTHERS):
         options += list(combinations(seats, 2))
+    if chooses is Chooses.TWO_OTHERS:
+        options += [(a, b) for a in seats for b in seats if a <= b]
+    if chooses is Chooses.ORDERED_PAIR:
+        options += [(a, b) for a in seats for b in seats if a != b]
     if state.required is not None:
         options = [o for o in options if state.required in o]
     return options or [(None, None)]
@@ -986,13 +1343,44 @@ def allowed_plays(state: GameState) -> frozenset[PlayCard]:
         cards = {Card.COUNTESS}  # countess.forced-by-king-or-prince
     plays: set[PlayCard] = set()
     for card in cards:
-        for target, second in choice_options(state, player, CHOOSES.get(card, Chooses.NO_ONE)):
+        for target, second in choice_options(state, player, choice_of(state, card)):
             names = namable(name, state.players, card) if target is not None else ()
             if names:
                 plays.update(PlayCard(player, card, target, guess, second) for guess in names)
             else:
                 plays.add(PlayCard(player, card, target, None, second))
     return frozenset(plays)
+
+
+def ordered_options(state: GameState) -> tuple[Command, ...]:
+    """The commands the rules allow the player to act, in the documented
+    order of ``legal_commands`` (plays by card, target, second target,
+    name; Redraw then Decline), from the rules alone."""
+    decision = state.decision
+    if decision is Decision.PLAY:
+        return tuple(sorted(allowed_plays(state), key=_play_key))
+    if decision is Decision.REDRAW:
+        return (Redraw(state.pending[0]), Decline(state.pending[0]))
+    assert decision is Decision.DRAW, f"no time-out at {decision}"
+    return (DrawCard(state.current),)
+
+
+def timeout_move(state: GameState) -> Command:
+    """online.timeout-random-move (ruling 51): the number for the purpose
+    ``timeout/<turn>/<decision>``; at a play, the ``(n mod k)``-th of the
+    ``k`` distinct playable cards in card order, then the ``((n div k) mod
+    m)``-th of that card's ``m`` plays; at any other decision the ``(n mod
+    m)``-th legal command."""
+    purpose = f"timeout/{state.turn_number}/{state.decision.value}"
+    number = chance_number(state.seed, state.round_number, purpose)
+    options = ordered_options(state)
+    if state.decision is not Decision.PLAY:
+        return options[number % len(options)]
+    plays = [c for c in options if isinstance(c, PlayCard)]
+    cards = sorted({c.card for c in plays})
+    card = cards[number % len(cards)]
+    moves = [c for c in plays if c.card == card]
+    return moves[(number // len(cards)) % len(moves)]
 
 
 def allowed_keeps(state: GameState) -> frozenset[KeepCard]:
@@ -1102,14 +1490,14 @@ def check_legal_commands_complete(state: GameState) -> None:
         return allowed
 
     for card in set(state.hands[player]):
-        chooses = CHOOSES.get(card, Chooses.NO_ONE)
+        chooses = choice_of(state, card)
         names = namable(name, state.players, card)
         some: tuple[Card | int | None, ...] = (
             (None, names[-1], Card.PRINCESS if numbers else 8)
             if names
             else (None, 2 if numbers else Card.PRIEST)
         )
-        two = chooses in (Chooses.PAIR, Chooses.ONE_OR_TWO_OTHERS)
+        two = chooses in TWO_PLAYERS
         chosen: list[tuple[int | None, int | None]] = []
         for target in seats:
             for second in seats if two else (None,):
@@ -1129,6 +1517,9 @@ def check_deal(state: GameState, started: RoundStarted) -> None:
     """setup.*, ruling 3: the deck (top first) is dealt set-aside card, face-up
     cards (2 players), one card each from the first player on (in a
     tie-break round only to the tied players), first draw."""
+    if is_online(state):
+        check_online_deal(state, started)
+        return
     deck = started.deck
     assert deck is not None
     n = state.players
@@ -1160,6 +1551,71 @@ def check_deal(state: GameState, started: RoundStarted) -> None:
     assert all(pile == () for pile in state.discards)
 
 
+def check_online_deal(state: GameState, started: RoundStarted) -> None:
+    """setup.no-set-aside-online, setup.deal-one-each, setup.turn-order-online:
+    no card set aside or face up; one card to each player present, in the
+    round's order; the first of the order draws; the rest is the pile."""
+    deck, order = started.deck, started.order
+    assert deck is not None and order is not None and started.seats is None
+    n = state.players
+    assert Counter(deck) == state_deck(state)
+    assert sorted(order) == list(present_seats(state)), f"{order} deals in a player who left"
+    assert started.first_player == order[0]
+    assert state.table.order == order
+    assert state.set_aside is None and state.face_up == ()
+    for index, seat in enumerate(order):
+        expected = [deck[index]] + ([deck[len(order)]] if index == 0 else [])
+        assert sorted(state.hands[seat]) == sorted(expected), (seat, state.hands[seat], expected)
+    for seat in set(range(n)) - set(order):
+        assert state.hands[seat] == ()
+    assert state.deck == deck[len(order) + 1 :]
+    assert state.current == order[0] and state.decision is Decision.PLAY
+    assert state.turn_number == 1 and state.round_number == started.round_number
+    assert state.out == frozenset(range(n)) - set(order) and state.exits == ()
+    assert not state.protected and not state.sightings
+    assert state.required is None and state.marks == () and state.pending == ()
+    assert all(pile == () for pile in state.discards)
+
+
+def swapped_first(order: Sequence[int], first: int | None) -> tuple[int, ...]:
+    """Ruling 43: ``first`` swaps places with whoever comes first (no
+    rotation); ``None`` leaves the order as drawn."""
+    seats = list(order)
+    if first is not None:
+        at = seats.index(first)
+        seats[0], seats[at] = seats[at], seats[0]
+    return tuple(seats)
+
+
+def drawn_deck(state: GameState, round_number: int) -> tuple[Card, ...]:
+    """setup.shuffle: the table's cards in canonical (card) order, shuffled
+    with the purpose ``deck``."""
+    return seeded_shuffle(sorted(state_deck(state).elements()), state.seed, round_number, "deck")
+
+
+def first_order(setup_players: int, seed: int, first: int | None) -> tuple[int, ...]:
+    """Ruling 43, round 1: every seat shuffled with the purpose ``order``, a
+    named first player swapped into first place."""
+    return swapped_first(seeded_shuffle(range(setup_players), seed, 1, "order"), first)
+
+
+def next_order(state: GameState, command: StartRound) -> tuple[int, ...]:
+    """Ruling 43: the order of the round ``command`` deals, from the state
+    between rounds: the players present shuffled (purpose ``order``), then
+    the named first player, else the one rank-1 player still present, else
+    one of several drawn (purpose ``first-player``), swapped into first
+    place; with none present the shuffle stands. A stacked order as given."""
+    if command.order is not None:
+        return command.order
+    round_number = state.round_number + 1
+    shuffled = seeded_shuffle(present_seats(state), state.seed, round_number, "order")
+    first = command.first_player
+    candidates = rank_one_present(state)
+    if first is None and candidates:
+        first = seeded_choice(candidates, state.seed, round_number, "first-player")
+    return swapped_first(shuffled, first)
+
+
 # --------------------------------------------------------------------------
 # transitions
 
@@ -1168,6 +1624,15 @@ def check_transition(
     before: GameState, command: Command, events: tuple[Event, ...], after: GameState
 ) -> None:
     """What must hold of one accepted command's events and its outcome."""
+    if isinstance(command, TimeOut):
+        # online.timeout-random-move: the time-out, then exactly the events
+        # of the move drawn from the seed, which the player could have made
+        move = timeout_move(before)
+        assert events[0] == TurnTimedOut(command.player), events[0]
+        assert is_listed(move, ll.legal_commands(before)), f"{move} is not a legal command"
+        assert events[1:] == ll.decide(before, move), f"{command} did not make {move}"
+        check_transition(before, move, events[1:], after)
+        return
     assert after.ruleset is before.ruleset
     assert (after.players, after.seed) == (before.players, before.seed)
     assert all(a >= b for a, b in zip(after.tokens, before.tokens, strict=True)), "tokens fell"
@@ -1191,7 +1656,7 @@ def check_transition(
             assert not following.from_set_aside, (
                 f"{event}: the deck was empty at the end of the turn and the round went on"
             )
-            assert event.player == _next_seat(before.current, before.players, after.out)
+            assert event.player == next_in_turn(before, after.out)
             assert after.turn_number == before.turn_number + 1
             assert index + 2 == len(events), "nothing happens after the next turn's draw"
     check_set_aside_draws(before, events)
@@ -1214,6 +1679,8 @@ def check_transition(
     if isinstance(command, PlayCard | LookAtHand | Redraw | Decline):
         check_effect(before, command, events, after)
         check_sightings(before, events, after)
+    if isinstance(command, Leave):
+        check_leave(before, command, events, after)
     check_award_steps(before, command, events, after)
     if round_ended:
         check_round_end(before, command, events, after)
@@ -1231,6 +1698,83 @@ def check_set_aside_draws(before: GameState, events: tuple[Event, ...]) -> None:
     assert not before.deck and before.set_aside is not None
     assert taken[0].card == before.set_aside
     assert any(isinstance(e, RoundEnded | GameEnded) for e in events), "the round goes on"
+
+
+def next_in_turn(before: GameState, out: frozenset[int]) -> int:
+    """Whose turn follows the current player's: turn.order (seat order) or,
+    online, the round's drawn order (setup.turn-order-online), passing over
+    the players out of the round (out.turn-skipped)."""
+    order = before.table.order if is_online(before) else ()
+    if not order:
+        return _next_seat(before.current, before.players, out)
+    at = order.index(before.current)
+    for step in range(1, len(order) + 1):
+        seat = order[(at + step) % len(order)]
+        if seat not in out:
+            return seat
+    raise AssertionError("no one left to play")
+
+
+def check_leave(
+    before: GameState, command: Leave, events: tuple[Event, ...], after: GameState
+) -> None:
+    """online.leave-any-time (ruling 50): the player leaves the table; if
+    they were in the round they go out of it, their hand face up without
+    effect (no draw, no Constable: check_award_steps); if it was theirs to
+    act the turn ends (the next one starts or the round ends by the pile);
+    one player left ends the round; the requirement naming them or binding
+    their turn lapses; between rounds fewer than two present closes the
+    match."""
+    player = command.player
+    assert events[0] == PlayerLeft(player)
+    assert after.table.left == before.table.left | {player}
+    rest = list(events[1:])
+    if before.decision not in _IN_PLAY:
+        closes = len(present_seats(after)) < 2
+        assert rest == ([GameEnded(())] if closes else []), f"{command} between rounds: {rest}"
+        assert (after.hands, after.out, after.exits) == (before.hands, before.out, before.exits)
+        return
+    if player in before.out:
+        assert rest == [], f"{command} from a player out of the round: {rest}"
+        assert after.decision is before.decision and after.to_act == before.to_act
+        return
+    hand = before.hands[player]
+    assert rest[0] == PlayerEliminated(player, EliminationReason.LEFT, hand), rest[0]
+    assert after.exits == (*before.exits, player)
+    assert after.discards[player] == (*before.discards[player], *hand)
+    assert after.hands[player] == ()
+    assert not any(isinstance(e, CardDrawn) and e.player == player for e in rest)
+    if not any(isinstance(e, TurnStarted) for e in rest):
+        # nobody else's hand changes: the current player keeps both cards
+        # if the round ends before they play
+        others = [q for q in range(before.players) if q != player]
+        assert all(after.hands[q] == before.hands[q] for q in others)
+    following = rest[1:]
+    live = [p for p in before.live_players() if p != player]
+    acting = player in (before.current, before.to_act)
+    if len(live) < 2:
+        ended = following[0]
+        assert isinstance(ended, RoundEnded) and ended.reason is RoundEndReason.ONE_PLAYER_LEFT
+    elif acting:
+        # the turn is over: round.end-pile-online decides what comes next
+        assert following, f"{command}: the leaver's turn did not end"
+        if len(before.deck) <= 1:
+            ended = following[0]
+            assert isinstance(ended, RoundEnded) and ended.reason is RoundEndReason.DECK_EMPTY
+        else:
+            assert following[0] == TurnStarted(next_in_turn(before, after.out))
+            assert after.required is None and after.pending == ()
+    else:
+        assert following == [], f"{command}: {following} though the leaver was not to act"
+        assert (after.decision, after.current, after.to_act, after.pending) == (
+            before.decision,
+            before.current,
+            before.to_act,
+            before.pending,
+        )
+        assert after.deck == before.deck
+        assert after.required == (None if before.required == player else before.required)
+    assert after.marks == before.marks
 
 
 def _next_seat(current: int, players: int, out: frozenset[int]) -> int:
@@ -1353,7 +1897,14 @@ def expected_effect(state: GameState, command: Command) -> list[Event]:
         return [HandSeen(player, p, state.hands[p][0], Card.BARONESS) for p in seen]
     if card is Card.CARDINAL:
         assert second is not None
-        return [HandsTraded(target, second, Card.CARDINAL), LookOffered(player, (target, second))]
+        traded = HandsTraded(target, second, Card.CARDINAL)
+        if name == ONLINE:
+            # cardinal.swap-and-look-first-online: its player then sees the
+            # first target's new card (the one the second held), at once
+            hands = list(state.hands)
+            hands[player] = tuple(rest)
+            return [traded, HandSeen(player, target, hands[second][0], Card.CARDINAL)]
+        return [traded, LookOffered(player, (target, second))]
     raise AssertionError(f"the {card} chooses no one, yet {target} was chosen")
 
 
@@ -1435,6 +1986,7 @@ def check_card_state(
         marks = (*marks, (command.player, target))
     assert after.marks == marks
     # ruling 35: the pair trade hands; the look at one of them is offered
+    # (online, ruling 48: no look to offer, the turn goes on)
     if played is not None and card is Card.CARDINAL and target is not None:
         second = played.second_target
         assert second is not None
@@ -1442,9 +1994,13 @@ def check_card_state(
         left = list(hands[command.player])
         left.remove(Card.CARDINAL)
         hands[command.player] = tuple(left)
-        assert after.hands[target] == hands[second] and after.hands[second] == hands[target]
-        assert after.decision is Decision.LOOK and after.pending == (target, second)
-        assert after.to_act == command.player
+        # (the next turn's draw, if one of them draws, comes after the card held)
+        assert after.hands[target][:1] == hands[second] and after.hands[second][:1] == hands[target]
+        if is_online(before):
+            assert after.decision is not Decision.LOOK and after.pending == ()
+        else:
+            assert after.decision is Decision.LOOK and after.pending == (target, second)
+            assert after.to_act == command.player
     # ruling 27: a correct number offers the target a redraw, unless it won
     if card is Card.BISHOP and any(isinstance(e, RedrawOffered) for e in expected):
         if after.is_over:
@@ -1504,6 +2060,9 @@ def check_award_steps(
     when the knock-out does not end the round; the end of a round (round
     wins, Spy, Jester, and the Constable token of the knock-out that ended
     it)."""
+    if is_online(before):
+        check_online_awards(before, command, events, after)
+        return
     name = before.ruleset.name
     n = before.players
     threshold = tokens_to_win(before)
@@ -1589,6 +2148,74 @@ def check_award_steps(
     assert after.contenders == contenders
 
 
+def check_online_awards(
+    before: GameState, command: Command, events: tuple[Event, ...], after: GameState
+) -> None:
+    """game.win-counter-online and the partial wins (ruling 46): every
+    rank-1 player of a round adds one; a correct Bishop number adds one at
+    once (bishop.partial-win-online); a player going out with a Constable
+    already in their pile adds one (constable.partial-win-online), once
+    whatever the copies; after the ranks, each Jester played whose WATCHED
+    player ranks 1 adds one to its player if still present
+    (jester.partial-win-online); a player who has left gains nothing
+    (online.leave-any-time). No count ends the match (game.no-end-online):
+    only fewer than two players present close it, with no winner."""
+    tokens = list(before.tokens)
+    piles = [list(p) for p in before.discards]
+    left = set(before.table.left)
+    marks = before.marks
+    if isinstance(command, PlayCard) and command.card is Card.JESTER and command.target is not None:
+        marks = (*marks, (command.player, command.target))
+    position = 0
+
+    def award(player: int, reason: TokenReason) -> None:
+        nonlocal position
+        event = events[position] if position < len(events) else None
+        assert player not in left, f"{player} left the match and gains a {reason} token"
+        assert event == TokenAwarded(player, reason, tokens[player] + 1), (
+            f"expected a {reason} partial win for {player}, the engine gave {event}"
+        )
+        tokens[player] += 1
+        position += 1
+
+    while position < len(events):
+        event = events[position]
+        position += 1
+        if isinstance(event, PlayerLeft):
+            left.add(event.player)
+        elif isinstance(event, CardPlayed | CardDiscarded):
+            piles[event.player].append(event.card)
+        elif isinstance(event, PlayerEliminated):
+            # "not the last card": the Constable lay in the pile before the
+            # going out put the hand there
+            if event.player not in left and Card.CONSTABLE in piles[event.player]:
+                award(event.player, TokenReason.CONSTABLE)
+            piles[event.player].extend(event.discarded)
+        elif isinstance(event, TokenAwarded):
+            assert event.reason is TokenReason.BISHOP, f"unexplained token {event}"
+            assert isinstance(command, PlayCard) and command.card is Card.BISHOP
+            position -= 1
+            award(command.player, TokenReason.BISHOP)
+        elif isinstance(event, RoundEnded):
+            ranks = event.ranks
+            assert ranks is not None, f"{event} has no ranks"
+            assert event.winners == tuple(p for p, rank in enumerate(ranks) if rank == 1)
+            for p in event.winners:
+                award(p, TokenReason.ROUND_WIN)
+            for jester, watched in marks:
+                if ranks[watched] == 1 and jester not in left:
+                    award(jester, TokenReason.JESTER)
+        elif isinstance(event, GameEnded):
+            # game.no-end-online: the match closes, with no winner
+            assert event.winners == () and position == len(events), f"{event} in {events}"
+            assert after.decision is Decision.GAME_OVER
+            assert len([p for p in range(before.players) if p not in left]) < 2
+        else:
+            assert not isinstance(event, GameTied), f"{event} in an online match"
+    assert tuple(tokens) == after.tokens, f"counters {after.tokens}, rules give {tuple(tokens)}"
+    assert after.winners == () and after.contenders == ()
+
+
 def _bonus_reason(name: str) -> TokenReason:
     return TokenReason.JESTER if name == PREMIUM else TokenReason.SPY
 
@@ -1648,6 +2275,9 @@ def check_round_end(
 ) -> None:
     """round.*: why the round ended, who won it, what was shown (the tokens
     are :func:`check_award_steps`'s)."""
+    if is_online(after):
+        check_online_round_end(events, after)
+        return
     result = after.round_result
     assert result is not None
     (ended,) = [e for e in events if isinstance(e, RoundEnded)]
@@ -1673,6 +2303,81 @@ def check_round_end(
     assert after.decision is (Decision.GAME_OVER if after.is_over else Decision.NEXT_ROUND)
 
 
+def pile_total(state: GameState, player: int) -> int:
+    """round.tie-discard-sum: the printed numbers in the player's pile."""
+    values = VALUES[state.ruleset.name]
+    return sum(values[card] for card in state.discards[player])
+
+
+def adjusted_hand_value(state: GameState, player: int, live: Sequence[int]) -> int:
+    """round.hand-bonus-online (ruling 45), 004's formula: the printed
+    number of the card in hand, one per Count in the holder's own pile, and
+    four more for the Princess while another player holds a Bishop, or for
+    the Countess or the Dowager Queen with at least two Counts in the pile
+    while another player holds the Princess and another a Bishop whose
+    pile total is lower than the holder's."""
+    (card,) = state.hands[player]
+    counts = state.discards[player].count(Card.COUNT)
+    others = {q: state.hands[q][0] for q in live if q != player}
+    held = set(others.values())
+    lifted = card is Card.PRINCESS and Card.BISHOP in held
+    if card in (Card.COUNTESS, Card.DOWAGER_QUEEN) and counts >= 2 and Card.PRINCESS in held:
+        mine = pile_total(state, player)
+        lifted = lifted or any(
+            c is Card.BISHOP and pile_total(state, q) < mine for q, c in others.items()
+        )
+    return VALUES[ONLINE][card] + counts + (4 if lifted else 0)
+
+
+def online_ranks(state: GameState) -> tuple[int | None, ...]:
+    """round.ranks-online (rulings 44, 45): at a round's end, the players
+    still in by adjusted hand value, then pile total, sports numbering (1,
+    1, 3); alone, rank 1 without comparison; the players who went out below
+    them, each ranked by how many were in the round just before they went
+    out; the players not dealt in (they had left) no rank."""
+    dealt = state.table.order
+    live = [p for p in dealt if p not in state.out]
+    assert set(live).isdisjoint(state.exits) and {*live, *state.exits} == set(dealt)
+    ranks: list[int | None] = [None] * state.players
+    if len(live) == 1:
+        ranks[live[0]] = 1
+    else:
+        score = {p: (adjusted_hand_value(state, p, live), pile_total(state, p)) for p in live}
+        for p in live:
+            ranks[p] = 1 + sum(score[q] > score[p] for q in live)
+    for index, p in enumerate(state.exits):
+        ranks[p] = len(dealt) - index
+    return tuple(ranks)
+
+
+def check_online_round_end(events: tuple[Event, ...], after: GameState) -> None:
+    """round.end-pile-online, round.end-one-player-left, round.ranks-online:
+    why the round ended, what was shown, every rank (the counters are
+    :func:`check_online_awards`')."""
+    result = after.round_result
+    assert result is not None
+    (ended,) = [e for e in events if isinstance(e, RoundEnded)]
+    assert (ended.reason, ended.winners, ended.revealed, ended.ranks) == (
+        result.reason,
+        result.winners,
+        result.revealed,
+        result.ranks,
+    )
+    live = [p for p in after.table.order if p not in after.out]
+    if len(live) == 1:
+        assert result.reason is RoundEndReason.ONE_PLAYER_LEFT
+        assert result.revealed == ()
+    else:
+        assert result.reason is RoundEndReason.DECK_EMPTY
+        assert len(after.deck) <= 1, f"the round ended with {len(after.deck)} cards in the pile"
+        assert result.revealed == tuple((p, after.hands[p][0]) for p in sorted(live))
+    expected = online_ranks(after)
+    assert result.ranks == expected, f"ranks {result.ranks}, rules give {expected}"
+    assert result.winners == tuple(p for p, rank in enumerate(expected) if rank == 1)
+    closed = len(present_seats(after)) < 2
+    assert after.decision is (Decision.GAME_OVER if closed else Decision.NEXT_ROUND)
+
+
 def check_new_round(
     before: GameState, command: StartRound, events: tuple[Event, ...], after: GameState
 ) -> None:
@@ -1681,6 +2386,16 @@ def check_new_round(
     started = events[0]
     assert isinstance(started, RoundStarted)
     assert started.round_number == before.round_number + 1
+    if is_online(before):
+        order = next_order(before, command)
+        assert started.order == order, f"order {started.order}, ruling 43 gives {order}"
+        assert started.first_player == order[0] and order[0] in allowed_first_players(before)
+        deck = drawn_deck(before, started.round_number) if command.deck is None else command.deck
+        assert started.deck == deck, "not the deck the seed (or the command) gives"
+        assert after.tokens == before.tokens and after.table.left == before.table.left
+        assert after.round_result is None
+        check_deal(after, started)
+        return
     allowed = allowed_first_players(before)
     if command.first_player is not None:
         assert started.first_player == command.first_player
@@ -1719,9 +2434,12 @@ def check_protection_timing(
     """handmaid.protection-until-next-turn (rulings 7 and 22): a Handmaid's
     protection starts when she is played and lasts until her player's next
     turn begins, or the round ends: it is lifted neither earlier (another
-    player's turn, a knock-out, an optional step) nor later."""
-    if isinstance(command, StartRound):
-        assert not after.protected, "a new round starts with protection"
+    player's turn, a knock-out, an optional step) nor later. Online, a
+    protected player who leaves is out of the round and protected no more;
+    a time-out protects as the move it makes."""
+    command, events = unwrap_timeout(before, command, events)
+    if isinstance(command, StartRound) or before.round_over:
+        assert not after.protected, "protection between rounds or in a new round"
         return
     if any(isinstance(e, RoundEnded) for e in events):
         assert not after.protected, "protection outlived its round (ruling 7)"
@@ -1734,7 +2452,7 @@ def check_protection_timing(
     gained = set()
     if isinstance(command, PlayCard) and command.card is Card.HANDMAID:
         gained.add(command.player)
-    expected = (before.protected - started) | gained
+    expected = ((before.protected - started) | gained) - after.out
     assert after.protected == expected, (
         f"{command}: protected {set(after.protected)}, the rules give {set(expected)} "
         f"(turns started: {started}, Handmaids played: {gained})"
@@ -1751,10 +2469,19 @@ def check_round_end_timing(
     between them); at the end of a turn when the deck is empty and two or
     more players are left, never in the middle of a turn; in Premium a
     token that wins the game stops it where it stands. Otherwise the turn
-    passes on with a card to draw, or waits for a step of the same turn."""
+    passes on with a card to draw, or waits for a step of the same turn.
+    Online (round.end-pile-online) the pile ends the round after a turn that
+    leaves it one card or none, and a turn never starts on fewer than two;
+    a player leaving ends the turn if it was theirs to act
+    (online.leave-any-time)."""
+    command, events = unwrap_timeout(before, command, events)
     if isinstance(command, StartRound):
         return
+    if isinstance(command, Leave) and before.round_over:
+        assert not any(isinstance(e, RoundEnded) for e in events)
+        return
     assert not before.round_over, f"{command} accepted between rounds"
+    online = is_online(before)
     ended = [e for e in events if isinstance(e, RoundEnded)]
     assert len(ended) <= 1
     live = after.live_players()
@@ -1781,7 +2508,9 @@ def check_round_end_timing(
     if ended:
         (end,) = ended
         assert end.reason is RoundEndReason.DECK_EMPTY, f"{end} with {len(live)} players left"
-        assert not after.deck, f"{command}: the round ended with {len(after.deck)} cards to draw"
+        assert len(after.deck) <= (1 if online else 0), (
+            f"{command}: the round ended with {len(after.deck)} cards to draw"
+        )
         assert not pending, f"{command}: the round ended in the middle of the turn"
         assert not turn_passed, "the round ended after the next turn began"
         return
@@ -1791,11 +2520,29 @@ def check_round_end_timing(
         assert isinstance(drawn, CardDrawn) and not drawn.from_set_aside, (
             f"{command}: the deck was empty at the end of the turn and the round went on"
         )
+        assert not online or after.deck, f"{command}: a turn started on the pile's last card"
     elif isinstance(command, DrawCard):
         assert after.decision is Decision.PLAY
+    elif isinstance(command, Leave):
+        # another player's leaving does not end the turn
+        assert command.player not in (before.current, before.to_act), (
+            f"{command}: the turn of the player who left neither ended nor passed on"
+        )
+        assert after.decision is before.decision
     else:
         assert pending, f"{command}: the turn neither ended nor waits for a step"
         assert after.decision in (Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW)
+
+
+def unwrap_timeout(
+    before: GameState, command: Command, events: tuple[Event, ...]
+) -> tuple[Command, tuple[Event, ...]]:
+    """A time-out as the move it makes (online.timeout-random-move), its
+    ``TurnTimedOut`` dropped; any other command as it is."""
+    if isinstance(command, TimeOut):
+        assert isinstance(events[0], TurnTimedOut)
+        return timeout_move(before), events[1:]
+    return command, events
 
 
 def names_the_target(state: GameState, command: Command) -> bool:
@@ -1828,6 +2575,10 @@ REJECTION_KINDS = frozenset(
         "invalid-choice",
         "invalid-deck",
         "malformed-command",
+        # online (docs/online-design.md, "Engine vocabulary")
+        "not-in-edition",
+        "player-left",
+        "random-moves-off",
     }
 )
 
@@ -1897,6 +2648,9 @@ def hidden_fields(event: Event, player: int) -> tuple[str, ...]:
         RedrawOffered,
         OptionDeclined,
         GameTied,
+        # online (ruling 53): a player leaving, a time-out
+        PlayerLeft,
+        TurnTimedOut,
     )
     assert isinstance(event, public), f"new event type {type(event).__name__}: what may it show?"
     return ()
@@ -1996,6 +2750,14 @@ def check_views(state: GameState, *, indistinguishable: bool = False) -> None:
             state.pending,
         )
         assert view.deck_bottom == known_deck_bottom(state, player)
+        # online, public (ruling 53): settings, turn order, who went out in
+        # which order, who left
+        assert (view.settings, view.order, view.exits, view.left) == (
+            state.table.settings,
+            state.table.order,
+            state.exits,
+            tuple(sorted(state.table.left)),
+        )
         assert view.legal_commands == (legal if state.to_act == player else ())
         if indistinguishable:
             twin = ll.view(hidden_shuffled(state, player), player)
@@ -2066,9 +2828,15 @@ class GameRun:
         self.events: list[Event] = list(opening)
         self.commands: list[Command] = []
         self.state = ll.new_game(
-            setup.ruleset, setup.players, seed=setup.seed, first_player=setup.first_player
+            setup.ruleset,
+            setup.players,
+            seed=setup.seed,
+            first_player=setup.first_player,
+            settings=setup.settings,
         )
-        if setup.tokens is not None:
+        if setup.ruleset == ONLINE:
+            self._check_online_opening(opening)
+        elif setup.tokens is not None:
             # the same deal, described as a position with tokens on the table
             (established,) = opening
             assert isinstance(established, PositionEstablished)
@@ -2079,6 +2847,7 @@ class GameRun:
             assert ll.replay(opening) == self.state
         else:
             started, dealt = opening[0], opening[1]
+            assert setup.first_player is not None
             assert started == GameStarted(
                 setup.ruleset, setup.players, setup.seed, setup.first_player
             )
@@ -2096,6 +2865,23 @@ class GameRun:
         self.seen: Counter[str] = Counter()
         #: rounds in which the set-aside card was drawn (ruling 38: once at most)
         self.set_aside_drawn: set[int] = set()
+
+    def _check_online_opening(self, opening: tuple[Event, ...]) -> None:
+        """setup.turn-order-online, setup.shuffle, ruling 52: the first
+        round's order and deck are the seed's (a named first player swapped
+        in), the settings are recorded, every counter starts at 0."""
+        setup = self.setup
+        assert setup.settings is not None
+        order = first_order(setup.players, setup.seed, setup.first_player)
+        started, dealt = opening[0], opening[1]
+        assert started == GameStarted(ONLINE, setup.players, setup.seed, order[0], setup.settings)
+        assert isinstance(dealt, RoundStarted) and dealt.round_number == 1
+        assert dealt.order == order, f"order {dealt.order}, ruling 43 gives {order}"
+        assert dealt.deck == drawn_deck(self.state, 1), "not the deck the seed gives"
+        assert ll.replay(opening) == self.state
+        assert self.state.tokens == (0,) * setup.players
+        assert self.state.table.settings == setup.settings and not self.state.table.left
+        check_deal(self.state, dealt)
 
     def attempt(self, command: Command) -> ll.IllegalCommand | None:
         """Give ``command``; return the rejection, if any, once checked."""
@@ -2193,11 +2979,15 @@ class GameRun:
         if not self.checks.views:
             for event in self.events:
                 check_redaction(event, state.players)
-        for command in (
+        after_the_end: list[Command] = [
             StartRound(),
             PlayCard(state.current, Card.GUARD, None, None),
             Decline(state.current),
-        ):
+        ]
+        if is_online(state):
+            after_the_end += [Leave(p) for p in present_seats(state)]
+            after_the_end.append(TimeOut(state.current))
+        for command in after_the_end:
             try:
                 ll.decide(state, command)
             except ll.IllegalCommand as error:

@@ -16,6 +16,10 @@ commands; the spec oracle :func:`.strategies.hidden_fields` decides whether
 the twin is still consistent with what the seat saw. Every seat of every
 game gets a twin.
 
+Online (ruling 53) has the same property: the histories play one to three
+decks, stack each round's (public) turn order, and mix in players leaving
+and time-outs, whose random move the twin's engine draws again.
+
 Then, for each kind of secret, two hand-built histories that differ in it:
 the seats that may not know it must not be able to tell them apart, and the
 seats that may know it must (so an engine that hides too much fails too).
@@ -59,6 +63,8 @@ from .leak_oracle import (
     tally,
 )
 from .strategies import (
+    ONLINE,
+    ONLINE_DECKS,
     PLAYER_COUNTS,
     PREMIUM,
     RULESET_NAMES,
@@ -70,6 +76,8 @@ from .strategies import (
 C = Card
 #: every edition at every player count it supports
 CASES = [(name, players) for name in RULESET_NAMES for players in PLAYER_COUNTS[name]]
+#: online at every table size (the number of decks drawn per game)
+ONLINE_CASES = [(ONLINE, players) for players in PLAYER_COUNTS[ONLINE]]
 
 
 # --------------------------------------------------------------------------
@@ -83,7 +91,8 @@ def histories(draw: st.DrawFn, ruleset: str, players: int) -> History:
     seed = draw(st.integers(min_value=0, max_value=2**32))
     first = draw(st.integers(min_value=0, max_value=players - 1))
     rounds = draw(st.integers(min_value=1, max_value=3))
-    return play_history(DrawnChoices(draw), ruleset, players, seed, first, rounds)
+    copies = draw(st.sampled_from(ONLINE_DECKS)) if ruleset == ONLINE else 1
+    return play_history(DrawnChoices(draw), ruleset, players, seed, first, rounds, copies)
 
 
 @pytest.mark.parametrize(("ruleset", "players"), CASES)
@@ -96,6 +105,28 @@ def test_what_a_seat_cannot_know_never_shows(
     seat never observes gives it the same views, redacted events, legal
     commands and answers to its commands for as long as the twin stays
     consistent with what it observed (to the end, for a kept twin)."""
+    check_every_seat(ruleset, players, data)
+
+
+@pytest.mark.rule(
+    "turn.played-cards-face-up",
+    "priest.look-secretly",
+    "baron.secret-comparison",
+    "king.trade-hands",
+    "baroness.two-looks-online",
+    "cardinal.swap-and-look-first-online",
+    "bishop.partial-win-online",
+    "online.leave-any-time",
+    "online.timeout-random-move",
+)
+@pytest.mark.parametrize(("ruleset", "players"), ONLINE_CASES)
+@settings(max_examples=scaled_examples(0.25))
+@given(data=st.data())
+def test_what_a_seat_cannot_know_never_shows_online(
+    ruleset: str, players: int, data: st.DataObject
+) -> None:
+    """The same, online: one to three decks, stacked turn orders, players
+    leaving and time-outs."""
     check_every_seat(ruleset, players, data)
 
 
@@ -113,6 +144,9 @@ def check_every_seat(ruleset: str, players: int, data: st.DataObject) -> None:
             kept += 1
             for kind in sorted(report.secrets):
                 event(f"a kept twin varies: {kind}")
+            for name in ("TimeOut", "Leave"):
+                if any(type(step.command).__name__ == name for step in history.steps):
+                    event(f"a kept twin has a {name}")
         else:
             event(f"a twin diverged ({report.diverged})")
     event("twins kept", payload=f"{kept} of {players}")
@@ -152,6 +186,26 @@ SECRETS_PREMIUM = frozenset(
         "guard",
     }
 )
+#: online: no set-aside card and no Chancellor; the Baroness and the
+#: Cardinal look by their online rules
+SECRETS_ONLINE = frozenset(
+    {
+        "other-hands",
+        "deck-order",
+        "deck-cards",
+        "seed",
+        "look:priest",
+        "look:baroness",
+        "look:cardinal",
+        "comparison:baron",
+        "comparison:dowager-queen",
+        "trade:king",
+        "trade:cardinal",
+        "bishop",
+        "assassin",
+        "guard",
+    }
+)
 
 
 def _kept_twins(
@@ -161,11 +215,14 @@ def _kept_twins(
     yet varied by a kept twin; the tally and the kinds still missing."""
     reports: list[TwinReport] = []
     missing = set(wanted)
-    cases = [(name, n) for name, n in CASES if name in rulesets]
+    cases = [(name, n) for name, n in CASES + ONLINE_CASES if name in rulesets]
     for game in range(games):
         ruleset, players = cases[game % len(cases)]
         choices = RandomChoices(game)
-        history = play_history(choices, ruleset, players, game, game % players, 1 + game % 3)
+        copies = 1 + (game // len(cases)) % 3 if ruleset == ONLINE else 1
+        history = play_history(
+            choices, ruleset, players, game, game % players, 1 + game % 3, copies
+        )
         seen = Observations(history)
         for seat in range(players):
             aims = sorted(missing.intersection(seen.secrets_from(seat)))
@@ -182,8 +239,12 @@ def _kept_twins(
 
 @pytest.mark.parametrize(
     ("rulesets", "wanted"),
-    [(("2019", "2019-classic"), SECRETS_2019), ((PREMIUM,), SECRETS_PREMIUM)],
-    ids=["2019", "premium"],
+    [
+        (("2019", "2019-classic"), SECRETS_2019),
+        ((PREMIUM,), SECRETS_PREMIUM),
+        ((ONLINE,), SECRETS_ONLINE),
+    ],
+    ids=["2019", "premium", "online"],
 )
 def test_kept_twins_vary_every_kind_of_secret(
     rulesets: Sequence[str], wanted: frozenset[str]

@@ -56,6 +56,21 @@ per step. With the default profile they play about 2,560 games of the 2019
 editions and about 270 Premium games (the ``thorough`` profile ten times
 as many), and the state machine of ``test_stateful.py`` adds some more;
 that takes about three minutes on two slow cores with these checks.
+
+The online edition (``docs/online-design.md``) runs through the same loop
+with its own oracles: its decks per player count and per number of decks
+(1, 2 and 3: every copy of every card somewhere at every step), no card
+set aside, the round ending after a turn that leaves the pile one card or
+none, the turn order drawn from the seed (ruling 43, drawn again by the
+test), the Baroness's and the Cardinal's online choices, ranks with 004's
+hand bonus and the win counters with their partial wins at every round end
+(rulings 44-46), players leaving at any moment (ruling 50) and time-outs
+whose random move is drawn again from the seed (ruling 51). A match never
+ends by itself: each game deals one to four rounds (fewer with bigger
+decks), then its players leave one by one until it closes. The default
+profile plays 15 online games per table size with every check after every
+step, and 150 per number of decks with the cheap checks (about 25 seconds
+together).
 """
 
 from __future__ import annotations
@@ -74,21 +89,27 @@ from loveletter.commands import Command, PlayCard, StartRound
 
 from .strategies import (
     ALL_CHECKS,
+    ALL_RULESET_NAMES,
     CORE_CHECKS,
     MAX_STEPS,
+    ONLINE,
+    ONLINE_DECKS,
     PLAYER_COUNTS,
     PREMIUM,
     ByteChoices,
     Checks,
     Choices,
+    DrawnChoices,
     GameRun,
     GameSetup,
     check_state,
     choose_next_command,
     choose_random_command,
+    exodus,
     game_setups,
     is_listed,
     next_commands,
+    online_setups,
     random_commands,
     rule_violations,
     scaled_examples,
@@ -168,6 +189,30 @@ PREMIUM_RULES = (
     "assassin.discard-and-redraw",
     "assassin.no-effect",
 )
+#: the online rules they check besides (docs/online-design.md)
+ONLINE_RULES = (
+    "setup.player-count-online",
+    "setup.deck-online",
+    "setup.decks-online",
+    "setup.no-set-aside-online",
+    "setup.turn-order-online",
+    "setup.shuffle",
+    "round.end-pile-online",
+    "round.ranks-online",
+    "round.hand-bonus-online",
+    "game.win-counter-online",
+    "game.no-end-online",
+    "targeting.valid-choice-online",
+    "baroness.two-looks-online",
+    "cardinal.swap-and-look-first-online",
+    "bishop.partial-win-online",
+    "constable.partial-win-online",
+    "jester.partial-win-online",
+    "out.destroyed-cards-online",
+    "online.leave-any-time",
+    "online.timeout-random-move",
+    "online.time-control-settings",
+)
 _LONG_GAMES = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 #: bytes of choices drawn per game in the many-games test (a game uses a few
 #: hundred; past the end every choice is the first legal command)
@@ -181,23 +226,33 @@ def play_game(setup: GameSetup, checks: Checks, next_command: CommandSource) -> 
         for _ in range(MAX_STEPS):
             if run.state.is_over:
                 break
-            run.attempt(next_command(run.state, False))
+            # online: once its rounds are dealt, the match is left until it closes
+            leaving = next_command.exodus(run.state, setup.rounds)
+            run.attempt(leaving or next_command(run.state, False))
             run.check_now()
         else:
             raise AssertionError(f"the game did not end within {MAX_STEPS} commands")
         # after the game every command is refused, with GAME_OVER (or as
-        # malformed: a card the edition lacks is refused before all else)
+        # malformed: a card the edition lacks is refused before all else;
+        # leaving and time-outs outside online: not-in-edition)
         for _ in range(3):
             command = next_command(run.state, True)
             error = run.attempt(command)
             expected = rule_violations(run.state, command)
-            assert expected <= {ll.RejectionKind.GAME_OVER, ll.RejectionKind.MALFORMED_COMMAND}
+            assert expected <= _AFTER_THE_END
             assert error is not None and error.kind in expected
         run.check_finished()
     except BaseException:
         note(run.describe())
         raise
     return run
+
+
+_AFTER_THE_END = {
+    ll.RejectionKind.GAME_OVER,
+    ll.RejectionKind.MALFORMED_COMMAND,
+    ll.RejectionKind.NOT_IN_EDITION,
+}
 
 
 class CommandSource:
@@ -215,6 +270,16 @@ class CommandSource:
         if after_the_end:
             return choose_random_command(self._choices, state)
         return choose_next_command(self._choices, state)
+
+    def exodus(self, state: ll.GameState, rounds: int) -> ll.Command | None:
+        """Online, after the game's rounds: a player present leaves."""
+        if self._data is not None:
+            data = self._data
+            choices: Choices = DrawnChoices(lambda s: data.draw(s, label="leaving"))
+        else:
+            assert self._choices is not None
+            choices = self._choices
+        return exodus(choices, state, rounds)
 
 
 #: Premium is played at every player count, each count a test of its own
@@ -283,6 +348,41 @@ def test_many_premium_random_games_conserve_cards_accept_exactly_legal_commands_
     play_game(setup, CORE_CHECKS, CommandSource(choices=ByteChoices(choices)))
 
 
+#: online: every table size a test of its own for every check after every
+#: step; the many games per number of decks (sizes drawn)
+ONLINE_COUNTS = PLAYER_COUNTS[ONLINE]
+_ONLINE_ALL_CHECKS_SHARE = 0.15
+_ONLINE_MANY_GAMES_SHARE = 1.5
+
+
+@pytest.mark.rule(*ONLINE_RULES)
+@pytest.mark.parametrize("players", ONLINE_COUNTS)
+@settings(max_examples=scaled_examples(_ONLINE_ALL_CHECKS_SHARE), suppress_health_check=_LONG_GAMES)
+@given(data=st.data())
+def test_online_random_games_keep_every_invariant_after_every_step(
+    players: int, data: st.DataObject
+) -> None:
+    """Online matches, every check after every step (ranks and win counters
+    at every round end), leaving and time-outs mixed in."""
+    setup = data.draw(online_setups(players), label="setup")
+    play_game(setup, ALL_CHECKS, CommandSource(data=data))
+
+
+@pytest.mark.rule(*ONLINE_RULES)
+@pytest.mark.parametrize("decks", ONLINE_DECKS)
+@settings(max_examples=scaled_examples(_ONLINE_MANY_GAMES_SHARE), suppress_health_check=_LONG_GAMES)
+@given(data=st.data())
+def test_many_online_random_games_conserve_every_copy_and_accept_exactly_legal_commands(
+    decks: int, data: st.DataObject
+) -> None:
+    """Online matches with 1, 2 and 3 decks, each table size drawn: every
+    copy of every card in exactly one zone at every step, exactly the legal
+    commands accepted, ranks and counters as the oracle gives them."""
+    setup = data.draw(online_setups(decks=decks), label="setup")
+    choices = data.draw(st.binary(min_size=_CHOICE_BYTES, max_size=_CHOICE_BYTES))
+    play_game(setup, CORE_CHECKS, CommandSource(choices=ByteChoices(choices)))
+
+
 # --------------------------------------------------------------------------
 # commands whose fields have the wrong type
 
@@ -316,15 +416,17 @@ _WRONG_VALUES: dict[str, tuple[object, ...]] = {
     "guess": _NOT_NAMES,
     "bottom": _NOT_CARD_TUPLES,
     "deck": _NOT_CARD_TUPLES,
+    # online: a stacked turn order is seats
+    "order": ("0", 3, (0.0, 1.0, 2.0), ("0", "1", "2"), (True, False, 2), ([0], 1, 2)),
 }
 
 
 @st.composite
 def states_in_play(draw: st.DrawFn) -> ll.GameState:
-    """A state some random legal steps into a random game."""
-    setup = draw(game_setups())
+    """A state some random legal steps into a random game (online included)."""
+    setup = draw(game_setups(draw(st.sampled_from(ALL_RULESET_NAMES))))
     choices = ByteChoices(draw(st.binary(min_size=0, max_size=200)))
-    state = ll.new_game(setup.ruleset, setup.players, seed=setup.seed)
+    state = ll.new_game(setup.ruleset, setup.players, seed=setup.seed, settings=setup.settings)
     for _ in range(choices.integer(0, 120)):
         legal = ll.legal_commands(state)
         if not legal:
@@ -343,7 +445,10 @@ def test_commands_with_fields_of_the_wrong_type_are_refused_never_crash(
     IllegalCommand (any kind), or, where it equals a legal command (``1.0 ==
     1``), accepted into a state that still follows the rules."""
     legal = ll.legal_commands(state) or (StartRound(), PlayCard(state.current, Card.GUARD))
-    base = data.draw(st.sampled_from(legal), label="legal command")
+    # a player's leaving and a host's time-out: their seat of the wrong type
+    seat = state.current if state.to_act is None else state.to_act
+    bases = (*legal, ll.Leave(seat), ll.TimeOut(seat))
+    base = data.draw(st.sampled_from(bases), label="legal command")
     field = data.draw(st.sampled_from([f.name for f in attrs.fields(type(base))]), label="field")
     value = data.draw(st.sampled_from(_WRONG_VALUES[field]), label="wrong value")
     command = attrs.evolve(base, **{field: value})
@@ -354,7 +459,9 @@ def test_commands_with_fields_of_the_wrong_type_are_refused_never_crash(
         assert isinstance(error.kind, ll.RejectionKind)
         assert ll.dumps(state) == before
         return
-    assert is_listed(command, legal) or isinstance(command, StartRound), f"{command} accepted"
+    assert is_listed(command, legal) or isinstance(command, StartRound | ll.Leave | ll.TimeOut), (
+        f"{command} accepted"
+    )
     if command in legal:
         # the same as the legal command it equals, down to the JSON
         twin = legal[legal.index(command)]

@@ -36,6 +36,15 @@ machine checks, besides the per-step checks of :class:`.strategies.GameRun`
   allow (:func:`.strategies.check_legal_commands`), and the random commands
   it does not list are refused.
 
+The online machines (``TestStateful_online_<count>`` for 3, 4, 5 and 8
+players; each game draws its number of decks, 1 to 3, and its settings)
+add two rules: ``time_out``, the host's clock running out (a ``TimeOut``
+for the player to act, whose move the oracle draws again from the seed; a
+deal between rounds, as when the intermission ends), and ``leave``, a player
+leaving the match, at most once per few dozen commands (sooner, a
+``Leave`` the rules refuse: a seat that left, or no seat). A match never
+ends by itself, so a game lasts until its players have left.
+
 ``--hypothesis-show-statistics`` also prints, per machine, how many
 examples, steps, games, rounds and commands it ran. The tests at the end
 run a machine on engines broken on purpose, one property at a time.
@@ -60,7 +69,7 @@ from hypothesis.stateful import (
 
 import loveletter as ll
 from loveletter import Decision, GameState, RejectionKind, engine, evolution, shortcut
-from loveletter.commands import Command, PlayCard, StartRound
+from loveletter.commands import Command, Leave, PlayCard, StartRound, TimeOut
 from loveletter.events import (
     CardDrawn,
     Event,
@@ -74,8 +83,10 @@ from loveletter.events import (
 
 from . import strategies
 from .strategies import (
+    ONLINE,
     PLAYER_COUNTS,
     REJECTION_KINDS,
+    RULESET_NAMES,
     Checks,
     GameRun,
     allowed_first_players,
@@ -83,6 +94,7 @@ from .strategies import (
     check_protection_timing,
     check_refusal,
     check_round_end_timing,
+    decks_of,
     full_deck,
     game_setups,
     is_listed,
@@ -113,6 +125,9 @@ class Tally:
     refused: int = 0
     #: commands legal_commands listed, each given to decide (all accepted)
     listed_decided: int = 0
+    #: online: players who left, and time-outs answered with a random move
+    left: int = 0
+    timed_out: int = 0
 
     def line(self) -> str:
         return ", ".join(
@@ -173,7 +188,9 @@ class StatefulGames(RuleBasedStateMachine):
                 event(f"round ended: {happened.reason.name.lower().replace('_', ' ')}")
             elif isinstance(happened, GameTied):
                 event("game tied: tie-break round")
-        if after.is_over:
+        if after.is_over and after.ruleset.name == ONLINE:
+            event("match closed: fewer than two players present")
+        elif after.is_over:
             mid_round = not any(isinstance(e, RoundEnded) for e in events)
             self.tally.won_mid_round += mid_round
             event("game won mid-round" if mid_round else "game won at a round's end")
@@ -199,12 +216,7 @@ class StatefulGames(RuleBasedStateMachine):
             self._attempt(data.draw(random_commands(state), label="random command"))
             return
         if state.decision is Decision.NEXT_ROUND:
-            cards = sorted(full_deck(self.ruleset, self.players).elements())
-            deck = data.draw(st.none() | st.permutations(cards).map(tuple), label="stacked deck")
-            first = data.draw(
-                st.none() | st.sampled_from(allowed_first_players(state)), label="first player"
-            )
-            command: Command = StartRound(deck, first)
+            command: Command = self._next_deal(data, state)
         else:
             legal = ll.legal_commands(state)
             assert legal, "a round in progress always offers a command"
@@ -218,6 +230,16 @@ class StatefulGames(RuleBasedStateMachine):
             command = data.draw(st.sampled_from(legal), label="listed command")
         error = self._attempt(command)
         assert error is None, f"{command} refused: {error}"
+
+    def _next_deal(self, data: st.DataObject, state: GameState) -> StartRound:
+        """The default shuffle or a stacked deck; the default first player
+        or one the rules allow."""
+        cards = sorted(full_deck(self.ruleset, self.players, decks_of(state)).elements())
+        deck = data.draw(st.none() | st.permutations(cards).map(tuple), label="stacked deck")
+        first = data.draw(
+            st.none() | st.sampled_from(allowed_first_players(state)), label="first player"
+        )
+        return StartRound(deck, first)
 
     def _unchecked(self, invariant: str) -> GameState | None:
         """The state, unless ``invariant`` already passed on this very
@@ -282,23 +304,123 @@ class StatefulGames(RuleBasedStateMachine):
         event(f"games in one example: {len(self._runs)}")
 
 
+#: accepted commands between two players leaving an online match
+_BETWEEN_LEAVES = 20
+
+
+class OnlineGames(StatefulGames):
+    """Online matches of one table size, with the host's time-outs and
+    players leaving as rules of their own."""
+
+    def _start_game(self, data: st.DataObject) -> None:
+        super()._start_game(data)
+        self._since_leave = 0
+
+    def _attempt(self, command: Command) -> ll.IllegalCommand | None:
+        error = super()._attempt(command)
+        if error is None:
+            leaving = isinstance(command, Leave)
+            self._since_leave = 0 if leaving else self._since_leave + 1
+            self.tally.left += leaving
+            self.tally.timed_out += isinstance(command, TimeOut)
+        return error
+
+    def _next_deal(self, data: st.DataObject, state: GameState) -> StartRound:
+        """Online, half the time a stacked turn order too: the players
+        present in any order that starts with one allowed to start
+        (setup.turn-order-online)."""
+        deal = super()._next_deal(data, state)
+        if not data.draw(st.booleans(), label="stacked order"):
+            return deal
+        present = [p for p in range(self.players) if p not in state.table.left]
+        order = list(data.draw(st.permutations(present), label="order"))
+        first = deal.first_player
+        if first is None:
+            first = data.draw(st.sampled_from(allowed_first_players(state)), label="order's first")
+        at = order.index(first)
+        order[0], order[at] = order[at], order[0]
+        return StartRound(deal.deck, deal.first_player, tuple(order))
+
+    def _new_game_if_over(self, data: st.DataObject) -> bool:
+        if not self.run.state.is_over:
+            return False
+        self.run.check_finished()
+        self._start_game(data)
+        return True
+
+    @rule(data=st.data())
+    def time_out(self, data: st.DataObject) -> None:
+        """The host's clock runs out: a ``TimeOut`` for the player to act
+        (online.timeout-random-move; refused at a table without random
+        moves), now and then for another seat; between rounds, the
+        intermission ends and the host deals."""
+        self.tally.steps += 1
+        if self._new_game_if_over(data):
+            return
+        state = self.run.state
+        if state.to_act is None:
+            error = self._attempt(StartRound())
+            assert error is None, f"the next deal refused: {error}"
+            return
+        seat = state.to_act
+        if data.draw(st.integers(min_value=0, max_value=7), label="another seat (7)") == 7:
+            seat = data.draw(st.integers(min_value=-1, max_value=self.players), label="seat")
+        self._attempt(TimeOut(seat))
+
+    @rule(data=st.data())
+    def leave(self, data: st.DataObject) -> None:
+        """A player present leaves the match (online.leave-any-time); within
+        ``_BETWEEN_LEAVES`` commands of the last one, a ``Leave`` the rules
+        refuse instead (a seat that has left, or no seat) or, three times
+        in four, the ordinary next command."""
+        if self._since_leave < _BETWEEN_LEAVES and data.draw(
+            st.integers(min_value=0, max_value=3), label="too soon: refused leaver (3)"
+        ):
+            self.play_a_command(data)
+            return
+        self.tally.steps += 1
+        if self._new_game_if_over(data):
+            return
+        state = self.run.state
+        left = sorted(state.table.left)
+        if self._since_leave < _BETWEEN_LEAVES:
+            seats = left or [-1, self.players]
+            seat = data.draw(st.sampled_from(seats), label="refused leaver")
+            assert self._attempt(Leave(seat)) is not None, f"Leave({seat}) accepted"
+            return
+        present = [p for p in range(self.players) if p not in state.table.left]
+        seat = data.draw(st.sampled_from(present), label="leaver")
+        error = self._attempt(Leave(seat))
+        assert error is None, f"Leave({seat}) refused: {error}"
+
+
 #: every machine, by test name
 MACHINES: dict[str, type[StatefulGames]] = {}
 
 #: the share of the profile's examples each machine runs: 15 machines in about
-#: a minute and a half on two slow cores (the default profile: 6 each)
+#: a minute and a half on two slow cores (the default profile: 6 each); the
+#: 4 online machines 8 each, in about 15 seconds
 _SHARE = 0.06
+_ONLINE_SHARE = 0.08
 _STEPS = 150
 
 
 def games_of(ruleset: str, players: int, name: str, **attributes: object) -> type[StatefulGames]:
     """A machine that plays games of ``ruleset`` for ``players`` only."""
     namespace = {"ruleset": ruleset, "players": players, "tally": Tally(), **attributes}
-    return cast(type[StatefulGames], type(name, (StatefulGames,), namespace))
+    base = OnlineGames if ruleset == ONLINE else StatefulGames
+    return cast(type[StatefulGames], type(name, (base,), namespace))
+
+
+#: online table sizes with a machine of their own: the two standard-deck
+#: sizes and both ends of the Extended deck's (the random games play every size)
+ONLINE_MACHINE_COUNTS = (3, 4, 5, 8)
 
 
 def _define_machines() -> None:
-    for ruleset, counts in PLAYER_COUNTS.items():
+    counts_of = {name: PLAYER_COUNTS[name] for name in RULESET_NAMES}
+    counts_of[ONLINE] = ONLINE_MACHINE_COUNTS
+    for ruleset, counts in counts_of.items():
         for players in counts:
             name = f"TestStateful_{ruleset.replace('-', '_')}_{players}"
             machine = games_of(
@@ -306,7 +428,7 @@ def _define_machines() -> None:
             )
             case = machine.TestCase
             case.settings = settings(
-                max_examples=scaled_examples(_SHARE),
+                max_examples=scaled_examples(_ONLINE_SHARE if ruleset == ONLINE else _SHARE),
                 stateful_step_count=_STEPS,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
             )
@@ -324,10 +446,11 @@ def test_a_machine_for_every_ruleset_and_player_count() -> None:
         (name, n)
         for name, ruleset in ll.RULESETS.items()
         for n in range(0, 10)
-        if ruleset.supports(n)
+        if ruleset.supports(n) and (name != ONLINE or n in ONLINE_MACHINE_COUNTS)
     }
     built = {(m.ruleset, m.players) for m in MACHINES.values()}
     assert built == expected
+    assert all(ll.get_ruleset(ONLINE).supports(n) for n in ONLINE_MACHINE_COUNTS)
 
 
 @pytest.fixture(scope="module", autouse=True)
