@@ -6,12 +6,15 @@ card's legal commands (any other pending choice: a uniformly random legal
 command, whoever must give it: a Chancellor's keep, a Cardinal's look, a
 Bishop's target's redraw). Rounds are dealt with ``StartRound`` as games go
 on; a finished game (at a round's end or, in Premium, mid-round) is
-followed by a new one. Prints rounds/s and turns/s, where "turns" counts
-the commands given (an answer to a pending choice counts as one).
+followed by a new one (an online match never ends: its rounds follow one
+another). Prints rounds/s and turns/s, where "turns" counts the commands
+given (an answer to a pending choice counts as one).
 
 The default run measures the standard workload, then the same workload in
 Premium at 4 and at 8 players (8 players: a fifth of the rounds, which are
-about two and a half times as long), one line each:
+about two and a half times as long) and in the online edition at 4 players
+(one deck, the table's default settings), one line each, the runs
+interleaved so the figures compare:
 
     python benchmarks/random_rounds.py [--rounds N] [--events]
     python benchmarks/random_rounds.py --ruleset R --players P [--rounds N] [--events]
@@ -38,7 +41,7 @@ from loveletter.state import GameState
 #: the standard workload
 STANDARD = ("2019-classic", 4)
 #: measured beside it by default: (ruleset, players, share of ``--rounds``)
-COMPARED = (("premium", 4, 1.0), ("premium", 8, 0.2))
+COMPARED = (("premium", 4, 1.0), ("premium", 8, 0.2), ("online", 4, 1.0))
 
 
 def _step_state(state: GameState, command: Command) -> GameState:

@@ -26,12 +26,17 @@ import pytest
 
 import loveletter as ll
 from loveletter import Card, GameState, IllegalCommand, RejectionKind
-from loveletter.commands import Command, PlayCard
+from loveletter.commands import Command, Leave, PlayCard
 from loveletter.events import RoundEnded, RoundEndReason, TurnStarted
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "verification" / "soak.py"
-PLAYER_COUNTS = {"2019": (2, 3, 4, 5, 6), "2019-classic": (2, 3, 4), "premium": tuple(range(2, 9))}
+PLAYER_COUNTS = {
+    "2019": (2, 3, 4, 5, 6),
+    "2019-classic": (2, 3, 4),
+    "premium": tuple(range(2, 9)),
+    "online": tuple(range(3, 9)),
+}
 REPRODUCER = re.compile(
     r"reproduce: (python verification/soak\.py --ruleset (\S+) --players (\d+) --game-seed (\d+))"
 )
@@ -104,6 +109,12 @@ def test_a_short_soak_plays_every_ruleset_and_prints_its_figures() -> None:
         assert number(figure["violations"]) == 0
         assert number(figure["crashes"]) == 0
         assert re.fullmatch(r"[\d.]+ s  \([\d.]+ games/s\)", figure["wall"])
+        assert ("host" in figure) is (ruleset == "online")
+    # online matches: the host's commands are played, at tables of every deck count
+    host = found["online"]["host"]
+    leaves, timeouts = map(int, re.findall(r"(\d+) (?:leaves|time-outs)", host))
+    assert leaves >= 30 and timeouts > 0, host
+    assert re.search(r"decks 1: \d+, 2: \d+, 3: \d+", host), host
     # the output says which checks run on fewer than every step
     for cadence in ("Every 4th step and between rounds: check_state", "Every 64th step"):
         assert cadence in result.stdout
@@ -111,27 +122,39 @@ def test_a_short_soak_plays_every_ruleset_and_prints_its_figures() -> None:
 
 
 @pytest.mark.parametrize(
-    ("fault", "figure", "message"),
+    ("fault", "ruleset", "figure", "message"),
     [
-        ("push-shortcut", "violations", "push and step differ after"),
-        ("refusal-kind", "violations", "refused as wrong-decision by push, as not-your-turn"),
+        ("push-shortcut", "2019", "violations", "push and step differ after"),
+        (
+            "refusal-kind",
+            "2019",
+            "violations",
+            "refused as wrong-decision by push, as not-your-turn",
+        ),
         # every path agrees and check_state is silenced: the soak's own invariants see it
-        ("protection-kept", "violations", "handmaid.protection-until-next-turn"),
-        ("crash", "crashes", "ZeroDivisionError('deliberate crash')"),
+        ("protection-kept", "2019", "violations", "handmaid.protection-until-next-turn"),
+        ("crash", "2019", "crashes", "ZeroDivisionError('deliberate crash')"),
+        ("online-exits-ranked-backwards", "online", "violations", "round.ranks-online: ranks"),
+        (
+            "online-timeout-first-command",
+            "online",
+            "violations",
+            "online.timeout-random-move: the time-out did not play",
+        ),
     ],
 )
 def test_a_broken_engine_is_caught_and_its_game_played_again(
-    fault: str, figure: str, message: str
+    fault: str, ruleset: str, figure: str, message: str
 ) -> None:
-    result = run_soak("--games", "4", "--rulesets", "2019", "--workers", "1", fault=fault)
+    result = run_soak("--games", "6", "--rulesets", ruleset, "--workers", "1", fault=fault)
     assert result.returncode == 1, result.stdout + result.stderr
-    found = figures(result.stdout)["2019"]
+    found = figures(result.stdout)[ruleset]
     assert number(found[figure]) >= 1
     assert message in result.stdout
     reproduce = REPRODUCER.search(result.stdout)
     assert reproduce, result.stdout
-    line, ruleset, players, seed = reproduce.groups()
-    assert (ruleset, players) in {("2019", str(n)) for n in PLAYER_COUNTS["2019"]}
+    line, played, players, seed = reproduce.groups()
+    assert (played, players) in {(ruleset, str(n)) for n in PLAYER_COUNTS[ruleset]}
     again = run_soak(*line.split()[2:], fault=fault)
     assert again.returncode == 1
     assert message in again.stdout
@@ -302,23 +325,162 @@ def test_every_probe_pins_the_kind_the_engine_gives_at_every_decision(ruleset: s
     the soak run would otherwise report the probe's mistake as the engine's,
     as it did once for a card the edition lacks played between rounds."""
     soak = _load("soak")
+    online = ruleset == "online"
     tried: set[tuple[str, str]] = set()
+    pinned: set[RejectionKind] = set()
     for players in PLAYER_COUNTS[ruleset]:
-        state = ll.new_game(ruleset, players, seed=players)
+        # online: every deck count, tables with and without random moves,
+        # and a match that closes as its players leave, late in the game
+        settings = ll.TableSettings(decks=players % 3 + 1, random_moves=players % 2 == 0)
+        state = ll.new_game(ruleset, players, seed=players, settings=settings if online else None)
         rng = random.Random(players)
-        for _ in range(400):
+        for step in range(400):
             legal = ll.legal_commands(state)
-            for maker in set(soak.PROBES[state.decision]):
+            for maker in sorted(set(soak.PROBES[state.decision]), key=lambda m: m.__name__):
                 for _ in range(6):
                     command, kind = maker(rng, state, legal)
                     if kind is None:
                         continue
                     tried.add((maker.__name__, state.decision.name))
+                    pinned.add(kind)
                     with pytest.raises(IllegalCommand) as refused:
                         ll.decide(state, command)
                     assert refused.value.kind is kind, (maker.__name__, command, state.decision)
             if state.is_over:
                 break
-            state = ll.push(state, rng.choice(legal))
+            if online and step > 100 + 20 * players and rng.random() < 0.2:
+                state = ll.push(state, Leave(rng.choice(state.present())))
+            else:
+                state = ll.push(state, rng.choice(legal))
     decisions = {decision for _, decision in tried}
     assert {"PLAY", "NEXT_ROUND", "GAME_OVER"} <= decisions, decisions
+    host = {RejectionKind.PLAYER_LEFT, RejectionKind.RANDOM_MOVES_OFF}
+    assert (host <= pinned) is online, pinned
+    assert (RejectionKind.NOT_IN_EDITION in pinned) is not online, pinned
+
+
+# --------------------------------------------------------------------------
+# online: each check can fail
+
+
+def _online_game(players: int = 4, seed: int = 7) -> list[tuple[GameState, Command, GameState]]:
+    """The steps of a random online game until its first round ends."""
+    state = ll.new_game("online", players, seed=seed)
+    rng = random.Random(seed)
+    steps = []
+    while not state.round_over:
+        command = rng.choice(ll.legal_commands(state))
+        after = ll.push(state, command)
+        steps.append((state, command, after))
+        state = after
+    return steps
+
+
+def _online_broken_states() -> list[tuple[str, GameState]]:
+    checks = _load("soak_checks")
+    steps = _online_game()
+    playing = steps[1][0]
+    checks.check_invariants(playing)
+    ended = steps[-1][2]
+    checks.check_invariants(ended)
+    table = playing.table
+    pile_out = playing.discards[1] + playing.deck
+    return [
+        (
+            "setup.no-set-aside-online",
+            attrs.evolve(
+                playing, table=attrs.evolve(table, set_aside=playing.deck[0]), deck=playing.deck[1:]
+            ),
+        ),
+        (
+            "round.end-pile-online",
+            attrs.evolve(
+                playing,
+                deck=(),
+                discards=(playing.discards[0], pile_out, *playing.discards[2:]),
+            ),
+        ),
+        (
+            "setup.turn-order-online",
+            attrs.evolve(playing, table=attrs.evolve(table, order=table.order[1:])),
+        ),
+        (
+            "online.leave-any-time",
+            attrs.evolve(
+                playing,
+                table=attrs.evolve(
+                    table, left=frozenset({p for p in range(4) if p != playing.current})
+                ),
+            ),
+        ),
+        ("game.no-end-online", attrs.evolve(ended, decision=ll.Decision.GAME_OVER)),
+    ]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_each_online_state_invariant_fails_on_a_state_made_wrong(index: int) -> None:
+    checks = _load("soak_checks")
+    message, broken = _online_broken_states()[index]
+    with pytest.raises(checks.Violation, match=message):
+        checks.check_invariants(broken)
+
+
+def test_each_online_step_invariant_fails_on_a_step_made_wrong() -> None:
+    checks = _load("soak_checks")
+    steps = _online_game()
+    for before, command, after in steps:
+        checks.check_transition(before, command, ll.decide(before, command), after)
+    before, command, after = steps[-1]
+    events = ll.decide(before, command)
+    index = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded))
+    ended = events[index]
+    assert isinstance(ended, RoundEnded) and ended.ranks is not None
+    # round.ranks-online: the ranks, then the winners, then what the end awards
+    swapped = attrs.evolve(ended, ranks=tuple(reversed(ended.ranks)))
+    with pytest.raises(checks.Violation, match=r"round\.ranks-online: ranks"):
+        checks.check_transition(
+            before, command, (*events[:index], swapped, *events[index + 1 :]), after
+        )
+    awards = [i for i, e in enumerate(events) if isinstance(e, ll.TokenAwarded)]
+    renamed = list(events)
+    award = events[awards[-1]]
+    assert isinstance(award, ll.TokenAwarded)
+    renamed[awards[-1]] = attrs.evolve(award, reason=ll.TokenReason.JESTER)
+    with pytest.raises(checks.Violation, match=r"game\.win-counter-online"):
+        checks.check_transition(before, command, tuple(renamed), after)
+    # online.leave-any-time: a player in the round who leaves goes out
+    playing = steps[1][0]
+    leaver = next(p for p in range(4) if p != playing.current and p not in playing.out)
+    leave = Leave(leaver)
+    left, events = ll.step(playing, leave)
+    checks.check_transition(playing, leave, events, left)
+    with pytest.raises(checks.Violation, match=r"online\.leave-any-time"):
+        checks.check_transition(playing, leave, events[:1] + events[2:], left)
+
+
+def test_the_partial_win_checks_fail_on_tokens_made_wrong() -> None:
+    """constable.knocked-out-token, constable.partial-win-online,
+    bishop.correct-number-token."""
+    checks = _load("soak_checks")
+    state = ll.new_game("online", 5, seed=3)
+    piles = (*state.discards[:1], (Card.CONSTABLE,), *state.discards[2:])
+    before = attrs.evolve(state, discards=piles)
+    hand = before.hands[1]
+    knocked = ll.PlayerEliminated(1, ll.EliminationReason.GUARD_GUESS, hand)
+    paid = ll.TokenAwarded(1, ll.TokenReason.CONSTABLE, 1)
+    checks._check_partial_wins(before, (knocked, paid))
+    with pytest.raises(checks.Violation, match=r"constable\.knocked-out-token"):
+        checks._check_partial_wins(before, (knocked,))
+    gone = attrs.evolve(knocked, reason=ll.EliminationReason.LEFT)
+    checks._check_partial_wins(before, (ll.PlayerLeft(1), gone))
+    with pytest.raises(checks.Violation, match=r"constable\.knocked-out-token"):
+        checks._check_partial_wins(before, (ll.PlayerLeft(1), gone, paid))
+    target = 2
+    value = {Card.GUARD: 1}.get(before.hands[target][0])
+    number = 9 if value is None else value
+    played = ll.CardPlayed(0, Card.BISHOP, target, number)
+    hit = checks.VALUES["online"][before.hands[target][0]] == number
+    scored = ll.TokenAwarded(0, ll.TokenReason.BISHOP, 1)
+    checks._check_partial_wins(before, (played, scored) if hit else (played,))
+    with pytest.raises(checks.Violation, match=r"bishop\.correct-number-token"):
+        checks._check_partial_wins(before, (played,) if hit else (played, scored))

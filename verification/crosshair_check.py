@@ -259,6 +259,59 @@ MUTANTS: tuple[Mutant, ...] = (
         "p.discard_and_draw = discard_and_draw\n",
         "contracts_trading.prince_makes_exactly_the_chosen_player_discard_and_draw",
     ),
+    Mutant(
+        "ranks-first-out-highest",
+        "import loveletter.ranking as r\n"
+        "real = r.round_ranks\n"
+        "def round_ranks(ruleset, players, revealed, live, exits, discards):\n"
+        "    return real(ruleset, players, revealed, live, tuple(reversed(exits)), discards)\n"
+        "r.round_ranks = round_ranks\n",
+        "contracts_online.round_ranks_number_the_players_like_a_competition",
+    ),
+    Mutant(
+        "seven-bonus-on-a-tie-with-the-bishop",
+        "import loveletter.cards._common as c\n"
+        "from loveletter.cards import Card\n"
+        "def lifted_by_two_counts(showdown, holder):\n"
+        "    if showdown.discards[holder].count(Card.COUNT) < 2:\n"
+        "        return 0\n"
+        "    others = [(s, k) for s, k in showdown.hands if s != holder]\n"
+        "    if not any(k is Card.PRINCESS for _, k in others):\n"
+        "        return 0\n"
+        "    mine = showdown.total(holder)\n"
+        "    bishops = [s for s, k in others if k is Card.BISHOP]\n"
+        "    return 4 if any(showdown.total(s) <= mine for s in bishops) else 0\n"
+        "c.lifted_by_two_counts = lifted_by_two_counts\n",
+        "contracts_online.seven_bonus_needs_two_counts_the_princess_and_a_lower_bishop",
+    ),
+    Mutant(
+        "online-cardinal-shows-the-second",
+        "import loveletter.cards.cardinal as c\n"
+        "real = c.cardinal_online\n"
+        "def cardinal_online(state, command):\n"
+        "    events = real(state, command)\n"
+        "    if not events:\n"
+        "        return events\n"
+        "    first, second = command.target, command.second_target\n"
+        "    shown = c.remaining(state.hands[first], command.card) if first == command.player"
+        " else state.hands[first]\n"
+        "    seen = c.hand_seen(command.player, second, shown[0], c.Card.CARDINAL)\n"
+        "    return (events[0], seen)\n"
+        "c.cardinal_online = cardinal_online\n",
+        "contracts_online.online_cardinal_swaps_in_order_and_shows_the_first_its_new_card",
+    ),
+    Mutant(
+        "player-left-keeps-the-turn",
+        "import loveletter.evolution as ev\n"
+        "from loveletter.events import PlayerLeft\n"
+        "def player_left(d, e):\n"
+        "    t = ev.table_of(d)\n"
+        "    if e.player in t.left or not 0 <= e.player < t.players:\n"
+        "        raise ev.EventMismatch('gone')\n"
+        "    t.left = t.left | {e.player}\n"
+        "ev._APPLIERS[PlayerLeft] = player_left\n",
+        "contracts_online.evolve_leaving_and_timing_out_move_no_card",
+    ),
 )
 
 

@@ -10,9 +10,14 @@ Each game is first played here, in process, with ``push``: a stacked deal,
 then at every step now and then an illegal command (the soak run's probes,
 those JSON can carry, and JSON no engine could read: unknown cards and
 command types, seats as strings, floats or booleans, extra fields), one of
-the listed legal commands (every deal stacked, a tied first player named),
-and an observation of the state, the legal commands and, now and then, a
-player's view. What the engine did is written down as the protocol would
+the listed legal commands (every deal stacked, a tied first player named;
+online the turn order stacked too), and an observation of the state, the
+legal commands and, now and then, a player's view. An online game is a
+match at a table of one to three decks (random moves off at one table in
+seven) whose script carries the table's settings and the game's seed (so
+that a ``TimeOut``'s seeded move is the same on both sides): the host's
+``TimeOut`` and ``Leave`` are mixed in, and after a few rounds its players
+leave one by one until the match closes. What the engine did is written down as the protocol would
 report it, by an encoder of this script's own (written from
 conformance/README.md, "Vocabulary" and "Protocol", not with
 ``loveletter.serialization``): each command's events (``decide``), each
@@ -42,7 +47,7 @@ import random
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
@@ -59,7 +64,16 @@ for _path in (_HERE, _HERE.parent):
         sys.path.insert(0, str(_path))
 
 from soak import make_probe, probe_game_over  # noqa: E402
-from soak_checks import PLAYER_COUNTS, RULESETS, allowed_first_players, deck_of  # noqa: E402
+from soak_checks import (  # noqa: E402
+    DECK_COPIES,
+    ONLINE,
+    PLAYER_COUNTS,
+    RULESETS,
+    allowed_first_players,
+    deck_of,
+    decks_of,
+    present,
+)
 
 import loveletter as ll  # noqa: E402
 from loveletter import Card, Decision, GameState, IllegalCommand  # noqa: E402
@@ -68,14 +82,17 @@ from loveletter.commands import (  # noqa: E402
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.conformance.protocol import Process, ProtocolError  # noqa: E402
 from loveletter.events import Event  # noqa: E402
 from loveletter.rulesets import Ruleset  # noqa: E402
+from loveletter.state import TableSettings  # noqa: E402
 
 JSON = Any
 
@@ -93,6 +110,13 @@ VIEW_SHARE = 0.2
 SEEN_BY_SHARE = 0.2
 #: a game must end long before this many commands (hang guard)
 MAX_STEPS = 20_000
+#: online: a host's TimeOut before this share of the steps; a Leave before
+#: this share while the match plays its rounds, and the next once it has
+TIMEOUT_SHARE = 0.05
+LEAVE_SHARE = 0.004
+CLOSING_LEAVE_SHARE = 0.35
+#: online: the rounds a match plays before its players start leaving
+MATCH_ROUNDS = (1, 3)
 
 
 # --------------------------------------------------------------------------
@@ -177,6 +201,9 @@ def encode_state(state: GameState) -> JSON:
         "marks": encode(state.marks),
         "contenders": encode(state.contenders),
         "pending": encode(state.pending),
+        "order": encode(state.table.order),
+        "exits": encode(state.exits),
+        "left": encode(state.table.left),
     }
 
 
@@ -232,12 +259,14 @@ def carried_by_json(command: object) -> bool:
         )
     if isinstance(command, LookAtHand):
         return _plain(command.player, int) and _plain(command.owner, int)
-    if isinstance(command, DrawCard | Redraw | Decline):
+    if isinstance(command, DrawCard | Redraw | Decline | Leave | TimeOut):
         return _plain(command.player, int)
     if isinstance(command, StartRound):
-        deck = command.deck
-        return type(command.first_player) in seat_or_none and (
-            deck is None or (_plain(deck, tuple) and all(_plain(c, Card) for c in deck))
+        deck, order = command.deck, command.order
+        return (
+            type(command.first_player) in seat_or_none
+            and (deck is None or (_plain(deck, tuple) and all(_plain(c, Card) for c in deck)))
+            and (order is None or (_plain(order, tuple) and all(_plain(s, int) for s in order)))
         )
     return False
 
@@ -266,6 +295,10 @@ def unreadable_command(rng: random.Random, state: GameState) -> JSON:
         {"type": "Decline", "player": float(actor)},
         {"type": "StartRound", "deck": ["Guard", 3], "first_player": None},
         {"type": "StartRound", "deck": None, "first_player": "0"},
+        {"type": "StartRound", "deck": None, "first_player": None, "order": [0, "1"]},
+        {"type": "Leave", "player": str(actor)},
+        {"type": "TimeOut", "player": rng.choice((True, 0.0, None))},
+        {"type": "Leave", "player": actor, "seat": actor},
         "PlayCard",
         [actor, card],
         None,
@@ -297,28 +330,47 @@ def play_in_process(ruleset: str, players: int, game_seed: int) -> Game:
     of it must report."""
     rng = random.Random(game_seed)
     first = rng.randrange(players)
-    cards = list(deck_of(ruleset, players).elements())
+    online = ruleset == ONLINE
+    settings: TableSettings | None = None
+    if online:
+        settings = TableSettings(
+            decks=rng.choice(DECK_COPIES[ONLINE]),
+            turn_time_ms=rng.randrange(5_000, 60_001),
+            random_moves=rng.random() >= 1 / 7,
+            intermission_ms=rng.randrange(0, 30_001),
+        )
+    cards = list(deck_of(ruleset, players, 1 if settings is None else settings.decks).elements())
     rng.shuffle(cards)
     deck = tuple(cards)
-    # the adapter deals from a seed of its own, never used here: every deal is stacked
-    opening = ll.start_game(ruleset, players, seed=0, first_player=first, deck=deck)
-    state = ll.new_game(ruleset, players, seed=0, first_player=first, deck=deck)
+    # every deal is stacked, so the adapter's own shuffles never matter; online
+    # the seed is shared all the same, as a time-out's move is drawn from it
+    seed = rng.randrange(2**64) if online else 0
+    order = _stacked_order(rng, first, range(players)) if online else None
+    opening = ll.start_game(
+        ruleset, players, seed=seed, first_player=first, deck=deck, order=order, settings=settings
+    )
+    state = ll.new_game(
+        ruleset, players, seed=seed, first_player=first, deck=deck, order=order, settings=settings
+    )
     steps: list[JSON] = []
     expected: list[JSON] = []
-    game = Game(
-        ruleset,
-        players,
-        game_seed,
-        {
-            "id": f"differential-{game_seed}",
-            "ruleset": ruleset,
-            "players": players,
-            "start": {"deal": {"deck": encode(deck), "first_player": first}},
-            "steps": steps,
-        },
-        expected,
-        without_seed(encode(list(opening))),
-    )
+    start: dict[str, JSON] = {"deck": encode(deck), "first_player": first}
+    script: dict[str, JSON] = {
+        "id": f"differential-{game_seed}",
+        "ruleset": ruleset,
+        "players": players,
+        "start": {"deal": start},
+        "steps": steps,
+    }
+    if online:
+        script["format"] = 1.3
+        script["settings"] = encode(settings)
+        start["order"] = encode(order)
+        start["seed"] = str(seed)
+    game = Game(ruleset, players, game_seed, script, expected, without_seed(encode(list(opening))))
+    match_rounds = rng.randint(*MATCH_ROUNDS) if online else 0
+    rounds = 1
+    closing = False
 
     def refused(command: JSON, kind: str) -> None:
         steps.append({"command": command})
@@ -360,7 +412,13 @@ def play_in_process(ruleset: str, players: int, game_seed: int) -> Game:
             raise RuntimeError(f"{ruleset} game {game_seed} did not end")
         if rng.random() < PROBE_SHARE:
             probe()
-        command = choose(rng, state)
+        command: Command | None = None
+        if online:
+            closing = closing or (rounds >= match_rounds and state.decision is Decision.NEXT_ROUND)
+            command = host(rng, state, closing)
+        if command is None:
+            command = choose(rng, state)
+        rounds += isinstance(command, StartRound)
         events = ll.decide(state, command)
         state = ll.push(state, command)
         step: dict[str, JSON] = {"command": encode(command)}
@@ -379,15 +437,43 @@ def play_in_process(ruleset: str, players: int, game_seed: int) -> Game:
     return game
 
 
+def _stacked_order(rng: random.Random, first: int, seats: Iterable[int]) -> tuple[int, ...]:
+    """An online turn order of ``seats`` starting with ``first``."""
+    rest = [seat for seat in seats if seat != first]
+    rng.shuffle(rest)
+    return (first, *rest)
+
+
+def host(rng: random.Random, state: GameState, closing: bool) -> Command | None:
+    """Online, now and then, a host's command: a player leaves (often once
+    the match has played its rounds), or the player to act times out (the
+    probes try it where the table makes no random move)."""
+    if rng.random() < (CLOSING_LEAVE_SHARE if closing else LEAVE_SHARE):
+        return Leave(rng.choice(present(state)))
+    settings = state.table.settings
+    if (
+        state.to_act is not None
+        and settings is not None
+        and settings.random_moves
+        and rng.random() < TIMEOUT_SHARE
+    ):
+        return TimeOut(state.to_act)
+    return None
+
+
 def choose(rng: random.Random, state: GameState) -> Command:
-    """A listed command; a deal always stacked, a tied first player named
-    (the adapter's own shuffles and tie-breaks are its business)."""
+    """A listed command; a deal always stacked, a tied first player named,
+    online the turn order stacked too (the adapter's own shuffles and
+    tie-breaks are its business)."""
     if state.decision is Decision.NEXT_ROUND:
-        cards = list(deck_of(state.ruleset.name, state.players).elements())
+        cards = list(deck_of(state.ruleset.name, state.players, decks_of(state)).elements())
         rng.shuffle(cards)
         allowed = allowed_first_players(state)
         first = rng.choice(allowed) if len(allowed) > 1 or rng.random() < 0.5 else None
-        return StartRound(tuple(cards), first)
+        if state.ruleset.name != ONLINE:
+            return StartRound(tuple(cards), first)
+        leader = first if first is not None else rng.choice(allowed)
+        return StartRound(tuple(cards), first, _stacked_order(rng, leader, present(state)))
     if state.decision is Decision.PLAY and rng.random() < 0.8:
         card = rng.choice(ll.playable_cards(state))
         return rng.choice(ll.legal_commands(state, card))

@@ -1,8 +1,9 @@
 """Mutation testing of the rules code with mutmut (``make mutation``).
 
 Scope: ``loveletter/cards/*.py``, ``engine.py``, ``shortcut.py``,
-``evolution.py``, ``rulesets.py`` and ``views.py``. Results and the reasoning
-about the survivors are in ``verification/mutation-report.md``.
+``evolution.py``, ``rulesets.py``, ``ranking.py`` (the online edition's
+ranks and hand bonus) and ``views.py``. Results and the reasoning about
+the survivors are in ``verification/mutation-report.md``.
 
 mutmut never runs in the checkout. The script copies what the tests need
 (``loveletter/``, ``tests/``, ``spec/``, ``conformance/``, ``pyproject.toml``,
@@ -90,6 +91,7 @@ SCOPE = (
     "loveletter/shortcut.py",
     "loveletter/evolution.py",
     "loveletter/rulesets.py",
+    "loveletter/ranking.py",
     "loveletter/views.py",
 )
 COPIED = ("loveletter", "tests", "spec", "conformance", "pyproject.toml", "setup.py")

@@ -8,15 +8,25 @@ both engine paths compared and invariants checked after every step.
 Every game is played from a seed derived from (run seed, ruleset, game
 index); the seed decides the deal, the first player and every choice, so a
 failure prints a one-line reproducer that plays exactly that game again.
-Player counts cycle through each ruleset's range (Premium 2 to 8).
+Player counts cycle through each ruleset's range (Premium 2 to 8, online 3
+to 8).
+
+An online game is a match of a few rounds (one to four) at a table of one,
+two or three decks (random moves off at about one table in seven): the
+host's commands are mixed in, a ``TimeOut`` for the player to act before
+about one step in twenty (its move must be the one the documented seeded
+draw picks) and now and then a ``Leave``; once the match has played its
+rounds, players leave one by one, between rounds or during them, until
+fewer than two are present and the match closes.
 
 At every step the game is given, now and then, one or two illegal commands
 of every kind (another player's, an answer to a decision not pending, a
 card not held or not in the edition, a Countess left in hand, bad targets,
 second targets and names, bad Chancellor returns and looks, StartRound with
-a bad deck or first player, fields of the wrong type, things that are not
-commands, a legal command with one field changed), then one of the listed
-legal commands. Each step is checked:
+a bad deck, first player or turn order, fields of the wrong type, things
+that are not commands, a legal command with one field changed, a ``Leave``
+or a ``TimeOut`` the table refuses), then one of the listed legal commands
+(online, sometimes a host's command). Each step is checked:
 
 * an accepted command gives equal states through ``push`` (the shortcut
   path), ``step`` and the fold of ``evolve`` over its events;
@@ -25,10 +35,13 @@ legal commands. Each step is checked:
   conformance README's precedence gives, wherever the probe pins one), and
   leaves the state's fields and its hash as they were; an unlisted command
   accepted is a violation (but a valid stacked ``StartRound``, which
-  ``legal_commands`` documents as accepted);
+  ``legal_commands`` documents as accepted, and online the host's
+  ``Leave`` and ``TimeOut``, which it never lists);
 * ``loveletter.check_state`` accepts the state, and so do the independent
   invariants of :mod:`soak_checks` (cards conserved, hand sizes, one
-  player to act, protection, tokens, the end of the round and the game);
+  player to act, protection, tokens, the end of the round and the game;
+  online the pile, the drawn order, the exits, leaving, the ranks and win
+  counters of every round, and a time-out's move);
 * one listed command, picked at random, is accepted by ``decide``.
 
 Costlier checks run less often, as the output says: every listed command
@@ -68,19 +81,26 @@ for _path in (_HERE, _HERE.parent):
         sys.path.insert(0, str(_path))
 
 from soak_checks import (  # noqa: E402
-    CHOOSES,
     COUNTESS_FORCERS,
+    DECK_COPIES,
     EDITION_KINDS,
+    ONLINE,
+    OTHERS_ONLY,
     PLAYER_COUNTS,
     RULESETS,
+    TWO_PLAYERS,
     Chooses,
     Violation,
     allowed_first_players,
     check_game_over,
     check_invariants,
     check_transition,
+    chooses,
     deck_of,
     names,
+    names_numbers,
+    present,
+    timeout_move,
     zone_cards,
 )
 
@@ -91,13 +111,16 @@ from loveletter.commands import (  # noqa: E402
     Decline,
     DrawCard,
     KeepCard,
+    Leave,
     LookAtHand,
     PlayCard,
     Redraw,
     StartRound,
+    TimeOut,
 )
 from loveletter.errors import LoveLetterError  # noqa: E402
-from loveletter.events import Event  # noqa: E402
+from loveletter.events import Event, TurnTimedOut  # noqa: E402
+from loveletter.state import TableSettings  # noqa: E402
 
 R = RejectionKind
 #: environment variable naming a deliberate engine fault (tests only)
@@ -115,6 +138,16 @@ PROBE_SHARE = 0.3
 MAX_STEPS = 20_000
 #: a seat no game has
 FAR = 10**9
+#: online: a host's TimeOut for the player to act, before this share of the steps
+TIMEOUT_SHARE = 0.05
+#: online: a player leaves before this share of the steps while the match
+#: plays its rounds, and before this share once it has played them
+LEAVE_SHARE = 0.004
+CLOSING_LEAVE_SHARE = 0.35
+#: online: the rounds a match plays before its players start leaving
+MATCH_ROUNDS = (1, 4)
+#: online: the share of tables that make no random move on a time-out
+NO_RANDOM_MOVES = 0.15
 
 
 # --------------------------------------------------------------------------
@@ -204,12 +237,46 @@ def _crashes_on_priest() -> Engine:
     return dataclasses.replace(ENGINE, push=push)
 
 
+def _quiet(state: GameState) -> None:
+    """``check_state`` silenced: only the soak's own invariants can see a fault."""
+
+
+def _exits_ranked_backwards() -> Engine:
+    """Online: the players who went out ranked the wrong way round (the
+    first out highest), on every path; ``check_state`` is silenced."""
+    import loveletter.engine as engine
+
+    real = vars(engine)["round_ranks"]
+
+    def round_ranks(*args: Any) -> Any:
+        ruleset, players, revealed, live, exits, discards = args
+        return real(ruleset, players, revealed, live, tuple(reversed(exits)), discards)
+
+    vars(engine)["round_ranks"] = round_ranks
+    return dataclasses.replace(ENGINE, check_state=_quiet)
+
+
+def _timeout_plays_the_first_command() -> Engine:
+    """Online: a time-out plays the first listed command, not the seeded one."""
+    import loveletter.engine as engine
+
+    def timed_out(state: GameState, command: TimeOut) -> Command:
+        real(state, command)  # the refusals stay as they are
+        return ll.legal_commands(state)[0]
+
+    real = engine._timed_out
+    engine._timed_out = timed_out
+    return ENGINE
+
+
 #: deliberate faults for ``LOVELETTER_SOAK_BREAK`` (tests prove each is caught)
 BREAKS: dict[str, Callable[[], Engine]] = {
     "push-shortcut": _push_miscounts_after_baron,
     "refusal-kind": _push_misnames_not_your_turn,
     "protection-kept": _protection_kept,
     "crash": _crashes_on_priest,
+    "online-exits-ranked-backwards": _exits_ranked_backwards,
+    "online-timeout-first-command": _timeout_plays_the_first_command,
 }
 
 
@@ -328,12 +395,12 @@ def probe_countess(rng: random.Random, state: GameState, legal: Sequence[Command
     return PlayCard(state.current, rng.choice(forcers), target), R.COUNTESS_REQUIRED
 
 
-def _bad_seats(state: GameState, chooses: Chooses) -> list[tuple[int, RejectionKind]]:
+def _bad_seats(state: GameState, choice: Chooses) -> list[tuple[int, RejectionKind]]:
     """Seats a choosing card may not choose, with why (checked in this
     order, conformance/README.md: no such player, oneself, out, protected)."""
     n = state.players
     bad = [(s, R.NO_SUCH_PLAYER) for s in (-1, n, n + 1, FAR, -FAR)]
-    if chooses in (Chooses.OTHER, Chooses.ONE_OR_TWO_OTHERS):
+    if choice in OTHERS_ONLY:
         bad.append((state.current, R.TARGET_NOT_ALLOWED))  # targeting.other-player
     bad += [(s, R.TARGET_OUT_OF_ROUND) for s in state.out]  # out.untargetable
     bad += [(s, R.TARGET_PROTECTED) for s in state.protected if s != state.current]
@@ -342,18 +409,18 @@ def _bad_seats(state: GameState, chooses: Chooses) -> list[tuple[int, RejectionK
 
 def probe_target(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
     """A listed play with a target (or second target) the card may not
-    choose; a missing target; two seats out of order; the Sycophant's
-    required player left out."""
+    choose; a missing target; two seats in an order the card refuses; the
+    Sycophant's required player left out."""
     play = rng.choice(legal)
     assert isinstance(play, PlayCard)
-    chooses = CHOOSES.get(play.card, Chooses.NO_ONE)
+    choice = chooses(state.ruleset.name, play.card)
     n = state.players
     any_seat = rng.randrange(-1, n + 1)
-    if chooses is Chooses.NO_ONE:
+    if choice is Chooses.NO_ONE:
         if rng.random() < 0.5:
             return _changed(play, target=any_seat), R.TARGET_NOT_ALLOWED
         return _changed(play, second_target=any_seat), R.TARGET_NOT_ALLOWED
-    two = chooses in (Chooses.PAIR, Chooses.ONE_OR_TWO_OTHERS)
+    two = choice in TWO_PLAYERS
     kind = rng.randrange(6)
     if kind == 0 and not two:
         # a second player for a card that chooses one
@@ -362,27 +429,38 @@ def probe_target(rng: random.Random, state: GameState, legal: Sequence[Command])
         # no target though one is available
         return _changed(play, target=None, second_target=None), R.TARGET_REQUIRED
     if kind == 2 and two and play.target is not None and play.second_target is not None:
-        # the lower seat first (cardinal.swap-two-players, baroness.look-one-or-two)
-        if rng.random() < 0.5:
-            swapped = _changed(play, target=play.second_target, second_target=play.target)
-            return swapped, R.TARGET_NOT_ALLOWED
-        return _changed(play, second_target=play.target), R.TARGET_NOT_ALLOWED
+        return _probe_pair_order(rng, play, choice)
     if kind == 3 and state.required is not None:
-        return _probe_required(rng, state, play, chooses)
+        return _probe_required(rng, state, play, choice)
     if kind == 4:
         bad = rng.choice(_NOT_SEATS[:3])
         return _changed(play, target=bad), R.MALFORMED_COMMAND
-    seat, why = rng.choice(_bad_seats(state, chooses))
+    seat, why = rng.choice(_bad_seats(state, choice))
     if two and play.target is not None and rng.random() < 0.5:
         return _changed(play, second_target=seat), why
-    if chooses is Chooses.PAIR:
+    if choice in (Chooses.PAIR, Chooses.ORDERED_PAIR, Chooses.TWO_OTHERS):
         return _changed(play, target=seat), why
     return _changed(play, target=seat, second_target=None), why
 
 
-def _probe_required(
-    rng: random.Random, state: GameState, play: PlayCard, chooses: Chooses
-) -> Probe:
+def _probe_pair_order(rng: random.Random, play: PlayCard, choice: Chooses) -> Probe:
+    """Two seats the card refuses in that order: the higher seat first
+    (cardinal.swap-two-players, baroness.look-one-or-two; online's
+    Baroness, baroness.two-looks-online, may take one player twice, lower
+    seat first), or one player twice (every pair but online's Baroness;
+    online's Cardinal, cardinal.swap-and-look-first-online, takes either
+    order of two different players)."""
+    target, second = play.target, play.second_target
+    if choice is Chooses.TWO_OTHERS:
+        if target == second:
+            return None, None
+        return _changed(play, target=second, second_target=target), R.TARGET_NOT_ALLOWED
+    if choice is not Chooses.ORDERED_PAIR and rng.random() < 0.5:
+        return _changed(play, target=second, second_target=target), R.TARGET_NOT_ALLOWED
+    return _changed(play, second_target=target), R.TARGET_NOT_ALLOWED
+
+
+def _probe_required(rng: random.Random, state: GameState, play: PlayCard, choice: Chooses) -> Probe:
     """sycophant.next-card-must-choose: a proper choice that leaves out
     the required player."""
     player = state.current
@@ -391,14 +469,19 @@ def _probe_required(
         for p in range(state.players)
         if p not in state.out and p not in state.protected and p != state.required
     ]
-    if chooses in (Chooses.OTHER, Chooses.ONE_OR_TWO_OTHERS):
+    if choice in OTHERS_ONLY:
         seats = [p for p in seats if p != player]
     if not seats:
         return None, None
-    if chooses is Chooses.PAIR:
+    if choice is Chooses.TWO_OTHERS:
+        a, b = sorted(rng.choice(seats) for _ in range(2))
+        return _changed(play, target=a, second_target=b), R.REQUIRED_PLAYER_NOT_CHOSEN
+    if choice in (Chooses.PAIR, Chooses.ORDERED_PAIR):
         if len(seats) < 2:
             return None, None
-        a, b = sorted(rng.sample(seats, 2))
+        a, b = rng.sample(seats, 2)
+        if choice is Chooses.PAIR:
+            a, b = sorted((a, b))
         return _changed(play, target=a, second_target=b), R.REQUIRED_PLAYER_NOT_CHOSEN
     return _changed(
         play, target=rng.choice(seats), second_target=None
@@ -415,7 +498,7 @@ def probe_guess(rng: random.Random, state: GameState, legal: Sequence[Command]) 
     if allowed and play.target is not None:
         if rng.random() < 0.25:
             return _changed(play, guess=None), R.GUESS_REQUIRED
-        numbers = name == "premium"
+        numbers = names_numbers(name)
         wrong = [
             g
             for g in (*_ALL_CARDS, -1, 0, 1, 5, 9, 10, 100, True, 2.0)
@@ -467,8 +550,12 @@ def probe_look(rng: random.Random, state: GameState, legal: Sequence[Command]) -
 
 def probe_deal(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
     """round.next-first-player(-tie-random), game.tie-break-round: a first
-    player who may not start; a stacked deck that is not the game's cards."""
-    kind = rng.randrange(4)
+    player who may not start; a stacked deck that is not the game's cards;
+    a turn order that is not the players present with one who may start
+    first (setup.turn-order-online), or any order outside online."""
+    kind = rng.randrange(5)
+    if kind == 4:
+        return _probe_order(rng, state)
     if kind == 0:
         allowed = allowed_first_players(state)
         others = [s for s in (*range(-1, state.players + 1), FAR) if s not in allowed]
@@ -488,10 +575,49 @@ def probe_deal(rng: random.Random, state: GameState, legal: Sequence[Command]) -
         "Guard",
     ]
     other_decks = {
-        tuple(sorted(deck_of(name, n).elements())) for name in RULESETS for n in PLAYER_COUNTS[name]
+        tuple(sorted(deck_of(name, n, decks).elements()))
+        for name in RULESETS
+        for n in PLAYER_COUNTS[name]
+        for decks in DECK_COPIES[name]
     } - {tuple(sorted(cards))}
     variants.append(rng.choice(sorted(other_decks)))
     return _build(StartRound, rng.choice(variants)), R.INVALID_DECK
+
+
+def _probe_order(rng: random.Random, state: GameState) -> Probe:
+    """A stacked turn order the next deal refuses (ruling 43)."""
+    seats = list(present(state))
+    rng.shuffle(seats)
+    if state.ruleset.name != ONLINE:
+        return StartRound(None, None, tuple(seats)), R.NOT_IN_EDITION
+    allowed = allowed_first_players(state)
+    kind = rng.randrange(5)
+    if kind == 0:
+        return _build(StartRound, None, None, list(seats)), R.MALFORMED_COMMAND
+    if kind == 1:
+        return _build(StartRound, None, None, (*seats[:-1], str(seats[-1]))), R.MALFORMED_COMMAND
+    if kind == 2:
+        # a seat missing, a seat twice, or a seat that is not present
+        strangers = [s for s in (*range(-1, state.players + 1), FAR) if s not in seats]
+        wrong = [
+            tuple(seats[1:]),
+            (*seats, seats[0]),
+            (*seats[:-1], rng.choice(strangers)),
+            (*seats, rng.choice(strangers)),
+        ]
+        return StartRound(None, None, rng.choice(wrong)), R.INVALID_CHOICE
+    barred = [s for s in seats if s not in allowed]
+    if kind == 3 and barred:
+        # only a player who may start the round may be first
+        first = rng.choice(barred)
+        seats.remove(first)
+        return StartRound(None, None, (first, *seats)), R.INVALID_CHOICE
+    if len(allowed) < 2:
+        return None, None
+    # the order must start with the first player named beside it
+    first, other = rng.sample(allowed, 2)
+    seats.remove(other)
+    return StartRound(None, first, (other, *seats)), R.INVALID_CHOICE
 
 
 def probe_game_over(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
@@ -511,7 +637,36 @@ def probe_game_over(rng: random.Random, state: GameState, legal: Sequence[Comman
         StartRound(),
         StartRound(tuple(cards)),
     ]
+    if kind == 1:
+        # the host's commands: refused as over online, as foreign elsewhere
+        host = rng.choice((Leave, TimeOut))(player)
+        return host, R.GAME_OVER if state.ruleset.name == ONLINE else R.NOT_IN_EDITION
     return rng.choice(commands), R.GAME_OVER
+
+
+def probe_host(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
+    """A host's command the table refuses (online.leave-any-time,
+    online.timeout-random-move): a seat of the wrong type; any outside
+    online (not-in-edition); a seat that does not exist or has left; a
+    time-out between rounds, for a player who need not act, or at a table
+    that makes no random moves."""
+    n = state.players
+    if rng.random() < 0.15:
+        return _build(rng.choice((Leave, TimeOut)), rng.choice(_NOT_SEATS)), R.MALFORMED_COMMAND
+    if state.ruleset.name != ONLINE:
+        return rng.choice((Leave, TimeOut))(rng.randrange(-1, n + 1)), R.NOT_IN_EDITION
+    options: list[Probe] = [(Leave(rng.choice((-1, n, n + 1, FAR, -FAR))), R.NO_SUCH_PLAYER)]
+    if state.table.left:
+        options.append((Leave(rng.choice(sorted(state.table.left))), R.PLAYER_LEFT))
+    actor = state.to_act
+    if actor is None:
+        options.append((TimeOut(rng.randrange(-1, n + 1)), R.WRONG_DECISION))
+    else:
+        options.append((TimeOut(_other_seat(rng, state, actor)), R.NOT_YOUR_TURN))
+        settings = state.table.settings
+        if settings is not None and not settings.random_moves:
+            options.append((TimeOut(actor), R.RANDOM_MOVES_OFF))
+    return rng.choice(options)
 
 
 def probe_mutant(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
@@ -554,6 +709,7 @@ _COMMON: tuple[ProbeMaker, ...] = (
     probe_player_type,
     probe_mutant,
     probe_mutant,
+    probe_host,
 )
 PROBES: dict[Decision, tuple[ProbeMaker, ...]] = {
     Decision.PLAY: (
@@ -577,6 +733,7 @@ PROBES: dict[Decision, tuple[ProbeMaker, ...]] = {
         probe_deal,
         probe_deal,
         probe_deal,
+        probe_host,
     ),
     Decision.GAME_OVER: (probe_game_over,),
 }
@@ -634,17 +791,28 @@ def _listed(command: object, legal: frozenset[Command]) -> bool:
 def _valid_stacked_deal(state: GameState, command: object) -> bool:
     """A StartRound the engine accepts though ``legal_commands`` lists only
     ``StartRound()``: a stacked deck of this game's cards (a tuple), an
-    allowed first player (documented in ``legal_commands``)."""
+    allowed first player (documented in ``legal_commands``), online a turn
+    order of the players present whose first player may start."""
     if not isinstance(command, StartRound) or state.decision is not Decision.NEXT_ROUND:
         return False
-    deck, first = command.deck, command.first_player
+    deck, first, order = command.deck, command.first_player, command.order
     if deck is not None and not (
         isinstance(deck, tuple)
         and all(type(c) is Card for c in deck)
         and sorted(deck) == sorted(zone_cards(state).elements())
     ):
         return False
-    return first is None or (type(first) is int and first in allowed_first_players(state))
+    allowed = allowed_first_players(state)
+    if order is not None and not (
+        state.ruleset.name == ONLINE
+        and isinstance(order, tuple)
+        and all(type(seat) is int for seat in order)
+        and sorted(order) == list(present(state))
+        and order[0] in allowed
+        and (first is None or order[0] == first)
+    ):
+        return False
+    return first is None or (type(first) is int and first in allowed)
 
 
 @dataclass
@@ -660,6 +828,12 @@ class GameResult:
     tie_breaks: int = 0
     #: won by a token in the middle of a round (Premium, game.immediate-win)
     won_mid_round: bool = False
+    #: online: the host's commands accepted
+    leaves: int = 0
+    timeouts: int = 0
+    #: online: the table's decks (0 elsewhere) and whether it makes random moves
+    decks: int = 0
+    random_moves: bool = True
     #: "violation" or "crash", with where and what
     failure: tuple[str, int, str] | None = None
 
@@ -683,16 +857,60 @@ class Game:
         #: every command given, when asked for (--verbose)
         self.trace: list[str] | None = [] if verbose else None
         rng = self.rng
-        first = rng.randrange(players)
+        first: int | None = rng.randrange(players)
+        stack = rng.random() < 0.2
+        self.online = ruleset == ONLINE
+        settings: TableSettings | None = None
+        order: tuple[int, ...] | None = None
+        #: online: the rounds the match plays before its players leave
+        self.match_rounds = 0
+        #: online: whether the match has played them
+        self.closing = False
+        if self.online:
+            settings = TableSettings(
+                decks=rng.choice(DECK_COPIES[ONLINE]),
+                turn_time_ms=rng.randrange(5_000, 60_001),
+                random_moves=rng.random() >= NO_RANDOM_MOVES,
+                intermission_ms=rng.randrange(0, 30_001),
+            )
+            self.result.decks = settings.decks
+            self.result.random_moves = settings.random_moves
+            self.match_rounds = rng.randint(*MATCH_ROUNDS)
+            how = rng.random()
+            if how < 0.3:
+                first = None  # the seed draws the whole order
+            elif how < 0.5:
+                leader = rng.randrange(players)
+                rest = [p for p in range(players) if p != leader]
+                rng.shuffle(rest)
+                order = (leader, *rest)
+                first = leader
         deck: tuple[Card, ...] | None = None
-        if rng.random() < 0.2:
-            cards = list(deck_of(ruleset, players).elements())
+        if stack:
+            copies = 1 if settings is None else settings.decks
+            cards = list(deck_of(ruleset, players, copies).elements())
             rng.shuffle(cards)
             deck = tuple(cards)
         self.log: list[Event] = list(
-            ll.start_game(ruleset, players, seed=game_seed, first_player=first, deck=deck)
+            ll.start_game(
+                ruleset,
+                players,
+                seed=game_seed,
+                first_player=first,
+                deck=deck,
+                order=order,
+                settings=settings,
+            )
         )
-        self.state = ll.new_game(ruleset, players, seed=game_seed, first_player=first, deck=deck)
+        self.state = ll.new_game(
+            ruleset,
+            players,
+            seed=game_seed,
+            first_player=first,
+            deck=deck,
+            order=order,
+            settings=settings,
+        )
 
     def play(self) -> GameResult:
         result = self.result
@@ -730,17 +948,17 @@ class Game:
             listed = frozenset(legal)
             for _ in range(1 + (rng.random() < 0.3)):
                 self._refuse(state, *make_probe(rng, state, legal), listed)
-        command = self._choose(state, legal)
+        command = (self._host(state) if self.online else None) or self._choose(state, legal)
         if self.trace is not None:
             self.trace.append(f"  {self.result.steps}: {command}")
         try:
             after = engine.push(state, command)
         except IllegalCommand as error:
-            raise Violation(f"push refused the listed command {command}: {error}") from None
+            raise Violation(f"push refused the chosen command {command}: {error}") from None
         try:
             stepped, events = engine.step(state, command)
         except IllegalCommand as error:
-            raise Violation(f"step refused the listed command {command}: {error}") from None
+            raise Violation(f"step refused the chosen command {command}: {error}") from None
         if stepped != after:
             raise Violation(f"push and step differ after {command}: {_difference(after, stepped)}")
         folded = engine.fold(state, events)
@@ -748,22 +966,64 @@ class Game:
             raise Violation(
                 f"push and the evolve fold differ after {command}: {_difference(after, folded)}"
             )
+        if isinstance(command, TimeOut):
+            self._check_timeout(state, legal, command, events, after)
         check_transition(state, command, events, after)
         if self.deep:
             self.log.extend(events)
         if isinstance(command, StartRound):
             self.result.rounds += 1
             self.result.tie_breaks += bool(state.contenders)
+        self.result.leaves += isinstance(command, Leave)
+        self.result.timeouts += isinstance(command, TimeOut)
         self.result.steps += 1
         self._check_state(after, engine.legal_commands(after))
         if after.is_over:
             check_game_over(after, events)
         return after
 
+    def _host(self, state: GameState) -> Command | None:
+        """Online, now and then, a host's command instead of a player's: a
+        player leaves (often, once the match has played its rounds), or the
+        player to act times out."""
+        rng = self.rng
+        if self.result.rounds >= self.match_rounds and state.decision is Decision.NEXT_ROUND:
+            self.closing = True
+        if rng.random() < (CLOSING_LEAVE_SHARE if self.closing else LEAVE_SHARE):
+            return Leave(rng.choice(present(state)))
+        settings = state.table.settings
+        if (
+            state.to_act is not None
+            and settings is not None
+            and settings.random_moves
+            and rng.random() < TIMEOUT_SHARE
+        ):
+            return TimeOut(state.to_act)
+        return None
+
+    def _check_timeout(
+        self,
+        state: GameState,
+        legal: tuple[Command, ...],
+        command: TimeOut,
+        events: tuple[Event, ...],
+        after: GameState,
+    ) -> None:
+        """online.timeout-random-move: the time-out is announced, then
+        exactly the move of the documented seeded draw is made."""
+        move = timeout_move(state, legal)
+        if events[0] != TurnTimedOut(command.player):
+            raise Violation(f"online.timeout-random-move: {events[0]} opens a time-out")
+        if events[1:] != self.engine.decide(state, move):
+            raise Violation(f"online.timeout-random-move: the time-out did not play {move}")
+        if after != self.engine.push(state, move):
+            raise Violation(f"online.timeout-random-move: the state is not {move}'s")
+
     def _choose(self, state: GameState, legal: tuple[Command, ...]) -> Command:
         """A listed command: in play, a playable card then one of its
         commands (so a Guard's many names do not crowd out the other cards);
-        between rounds, sometimes a stacked deck or a chosen first player."""
+        between rounds, sometimes a stacked deck, a chosen first player or
+        (online) a stacked turn order."""
         rng = self.rng
         decision = state.decision
         if decision is Decision.PLAY and rng.random() < 0.8:
@@ -779,7 +1039,13 @@ class Game:
                 deck = tuple(cards)
             if 0.2 < draw < 0.5:
                 first = rng.choice(allowed_first_players(state))
-            return StartRound(deck, first)
+            order: tuple[int, ...] | None = None
+            if self.online and rng.random() < 0.3:
+                start = first if first is not None else rng.choice(allowed_first_players(state))
+                rest = [p for p in present(state) if p != start]
+                rng.shuffle(rest)
+                order = (start, *rest)
+            return StartRound(deck, first, order)
         return rng.choice(legal)
 
     def _refuse(
@@ -893,8 +1159,13 @@ class Tally:
     crashes: int = 0
     tie_breaks: int = 0
     won_mid_round: int = 0
+    leaves: int = 0
+    timeouts: int = 0
     players: Counter[int] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
+    #: online: tables by decks, and those that make no random move
+    decks: Counter[int] = field(default_factory=Counter)
+    no_random_moves: int = 0
     #: the first failures: (kind, players, game seed, step, message)
     failures: list[tuple[str, int, int, int, str]] = field(default_factory=list)
 
@@ -905,8 +1176,13 @@ class Tally:
         self.rejected += result.rejected
         self.tie_breaks += result.tie_breaks
         self.won_mid_round += result.won_mid_round
+        self.leaves += result.leaves
+        self.timeouts += result.timeouts
         self.players[result.players] += 1
         self.kinds.update(result.kinds)
+        if result.decks:
+            self.decks[result.decks] += 1
+            self.no_random_moves += not result.random_moves
         if result.failure is not None:
             kind, step, message = result.failure
             if kind == "violation":
@@ -925,8 +1201,12 @@ class Tally:
         self.crashes += other.crashes
         self.tie_breaks += other.tie_breaks
         self.won_mid_round += other.won_mid_round
+        self.leaves += other.leaves
+        self.timeouts += other.timeouts
         self.players.update(other.players)
         self.kinds.update(other.kinds)
+        self.decks.update(other.decks)
+        self.no_random_moves += other.no_random_moves
         self.failures.extend(other.failures[: max(0, 20 - len(self.failures))])
 
 
@@ -1014,6 +1294,13 @@ def report(ruleset: str, tally: Tally, wall: float) -> list[str]:
         f"  crashes     {tally.crashes}",
         f"  wall        {wall:.1f} s  ({tally.games / wall if wall else 0:.1f} games/s)",
     ]
+    if tally.decks:
+        tables = ", ".join(f"{d}: {tally.decks[d]}" for d in sorted(tally.decks))
+        lines.insert(
+            5,
+            f"  host        {tally.leaves} leaves, {tally.timeouts} time-outs accepted"
+            f"  (tables by decks {tables}; {tally.no_random_moves} with random moves off)",
+        )
     for kind, players, seed, _, message in tally.failures:
         lines.append(f"  {kind.upper()} {ruleset} players {players} game-seed {seed}: {message}")
         lines.append(f"    reproduce: {reproducer(ruleset, players, seed)}")

@@ -1,9 +1,12 @@
-"""An independent perft oracle for the conformance suite (2019, 2019-classic, premium).
+"""An independent perft oracle for the conformance suite (2019, 2019-classic,
+premium, online).
 
 Written from the rules (``spec/rules/*.yaml``, ``spec/rulings.yaml``; for
 Premium the rulebook 001 and the design contract ``docs/premium-design.md``,
-rulings 20-40) and the case format (``conformance/README.md``), and on purpose
-**without importing ``loveletter``**: only the standard library and PyYAML.
+rulings 20-40; for the online edition the rulebook 004 and
+``docs/online-design.md``, rulings 41-53) and the case format
+(``conformance/README.md``), and on purpose **without importing
+``loveletter``**: only the standard library and PyYAML.
 It recomputes what a case claims about move generation (``perft``,
 ``legal_command_count``, ``legal_commands``) with code that shares nothing
 with the engine, so a bug would have to be made twice, the same way, to slip
@@ -14,8 +17,14 @@ card, face-up cards, hands, discard piles), who is out or protected, whose turn
 it is and what the game waits for, and the favor tokens (which decide between
 ``next-round`` and ``game-over``). In Premium also the Sycophant's requirement,
 the Jester's mark, the tie-break round's contenders and the pending optional
-step (the Cardinal's look, the Bishop target's redraw). It does not model
-events, views, sightings or turn and round numbers.
+step (the Cardinal's look, the Bishop target's redraw). Online also the
+round's drawn turn order, the players who went out (in order) and those who
+left, the table's decks, and the ranks at a round's end (the next round's
+first player is a rank-1 player) with the win counters; and, to follow a
+case's ``TimeOut`` or a ``StartRound`` without a stacked deck or order, the
+seed, the round and turn numbers and the seeded chance the case format
+documents (``Seeded chance``: a BLAKE2b digest decoded as a Lehmer code),
+implemented here again. It does not model events, views or sightings.
 
 Commands are small frozen dataclasses (hashable, so a legal command set is a
 ``frozenset``); the state is a mutable dataclass that :func:`apply` copies
@@ -45,12 +54,32 @@ the Priest one of the three others: 3 x 7 + 3 = 24 commands.
     >>> sorted(guard_numbers(4)), sorted(guard_numbers(5))
     ([2, 3, 4, 5, 6, 7, 8], [0, 2, 3, 4, 5, 6, 7, 8, 9])
 
+Online (section "online" below): no card set aside, a drawn turn order, two
+other players for the Baroness (one twice allowed, lower seat first), an
+ordered pair for the Cardinal (its own player allowed, no look to answer),
+and a round that ends after a turn leaving one card or none in the pile.
+Five players, seat 2 to play a Baroness or a Cardinal, nobody protected:
+the Baroness takes two of the four others, one of them twice allowed
+(6 pairs + 4 doubles), the Cardinal any two different players of the five
+in either order (5 x 4): 30 commands.
+
+    >>> held = ["Guard", "Baron", "Baroness", "Cardinal", "Priest", "King"]
+    >>> rest = sorted((Counter(deck_cards("online", 5)) - Counter(held)).elements())
+    >>> position = {
+    ...     "deck": rest, "set_aside": None, "discards": [[]] * 5, "current": 2,
+    ...     "hands": [["Guard"], ["Baron"], ["Baroness", "Cardinal"], ["Priest"], ["King"]],
+    ...     "drawn": True, "order": [2, 3, 4, 0, 1]}
+    >>> len(legal_commands(from_position("online", 5, position)))
+    30
+
 Run it on case files: ``python -m tests.conformance.perft_oracle CASE.yaml ...``
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import math
 import sys
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -101,11 +130,13 @@ VALUES: Final[Mapping[str, int]] = {
     "Princess": 9,
 }
 
-#: setup.player-count, setup.player-count-premium: the fewest and most players.
+#: setup.player-count, setup.player-count-premium, setup.player-count-online:
+#: the fewest and most players.
 PLAYER_COUNTS: Final[Mapping[str, tuple[int, int]]] = {
     "2019": (2, 6),
     "2019-classic": (2, 4),
     "premium": (2, 8),
+    "online": (3, 8),
 }
 
 #: game.tokens-to-win: favor tokens needed to win, by number of players (both editions).
@@ -123,9 +154,17 @@ def guard_names(ruleset: str) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------ premium
 
-#: The Premium ruleset (docs/premium-design.md), and the other name it answers to.
+#: The Premium ruleset (docs/premium-design.md), the online one
+#: (docs/online-design.md), and the other names they answer to.
 PREMIUM: Final = "premium"
-RULESET_ALIASES: Final[Mapping[str, str]] = {"premium-2016": PREMIUM}
+ONLINE: Final = "online"
+RULESET_ALIASES: Final[Mapping[str, str]] = {
+    "premium-2016": PREMIUM,
+    "perpetual": ONLINE,
+    "discard": ONLINE,
+}
+#: The editions that play Premium's cards (online is a delta on Premium).
+PREMIUM_FAMILY: Final = frozenset({PREMIUM, ONLINE})
 
 #: setup.deck-premium, ruling 20: the 16 cards for 2 to 4 players...
 PREMIUM_DECK_SMALL: Final[Mapping[str, int]] = {
@@ -203,22 +242,112 @@ PREMIUM_CHOOSES: Final[Mapping[str, str]] = {
 }
 
 
+#: targeting.valid-choice-online (ruling 48): as Premium, but the Baroness
+#: takes two other players (``two-others``: the same one twice allowed,
+#: written lower seat first) and the Cardinal two different players in the
+#: order chosen, its own player allowed (``ordered-pair``).
+ONLINE_CHOOSES: Final[Mapping[str, str]] = {
+    **PREMIUM_CHOOSES,
+    "Baroness": "two-others",
+    "Cardinal": "ordered-pair",
+}
+
+#: conformance/README.md, "Cards": the card order, wherever cards are listed
+#: (legal commands, the canonical deck a seeded shuffle permutes, the cards
+#: a time-out draws from).
+CARD_ORDER: Final = (
+    "Spy",
+    "Guard",
+    "Priest",
+    "Baron",
+    "Handmaid",
+    "Prince",
+    "Chancellor",
+    "King",
+    "Countess",
+    "Princess",
+    "Bishop",
+    "DowagerQueen",
+    "Constable",
+    "Count",
+    "Sycophant",
+    "Baroness",
+    "Cardinal",
+    "Jester",
+    "Assassin",
+)
+
+#: online.time-control-settings (ruling 52): the settings' ranges.
+SETTING_RANGES: Final[Mapping[str, tuple[int, int]]] = {
+    "decks": (1, 3),
+    "turn_time_ms": (5_000, 60_000),
+    "intermission_ms": (0, 30_000),
+}
+
+
 def canonical_ruleset(ruleset: str) -> str:
     """The ruleset a case's name stands for (``premium-2016`` is ``premium``)."""
     return RULESET_ALIASES.get(ruleset, ruleset)
 
 
-def deck_cards(ruleset: str, players: int) -> Mapping[str, int]:
+def deck_cards(ruleset: str, players: int, decks: int = 1) -> Mapping[str, int]:
     """The cards a round is dealt from: the edition's deck, or in Premium the 16
-    or the 32 cards by player count (setup.deck-premium)."""
-    if ruleset == PREMIUM:
-        return PREMIUM_DECK_FULL if players >= 5 else PREMIUM_DECK_SMALL
+    or the 32 cards by player count (setup.deck-premium); online the same by
+    player count, every count times the table's ``decks`` (setup.deck-online,
+    setup.decks-online)."""
+    if ruleset in PREMIUM_FAMILY:
+        cards = PREMIUM_DECK_FULL if players >= 5 else PREMIUM_DECK_SMALL
+        return {card: count * decks for card, count in cards.items()}
     return DECKS[ruleset]
 
 
-def tokens_to_win(ruleset: str, players: int) -> int:
-    """game.tokens-to-win, game.tokens-to-win-premium."""
+def tokens_to_win(ruleset: str, players: int) -> int | None:
+    """game.tokens-to-win, game.tokens-to-win-premium; online none
+    (game.no-end-online: a win counter ends nothing)."""
+    if ruleset == ONLINE:
+        return None
     return (PREMIUM_TOKENS_TO_WIN if ruleset == PREMIUM else TOKENS_TO_WIN)[players]
+
+
+# ------------------------------------------------------------ seeded chance
+
+
+def chance(seed: int, round_number: int, purpose: str) -> int:
+    """conformance/README.md, "Seeded chance": the BLAKE2b-512 digest of
+    ``loveletter/<seed>/<round>/<purpose>`` (UTF-8), read big-endian."""
+    text = f"loveletter/{seed}/{round_number}/{purpose}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=64).digest(), "big")
+
+
+def shuffle(items: Sequence[Any], seed: int, round_number: int, purpose: str) -> list[Any]:
+    """A seeded shuffle: the top ``64 + bit_length(n!)`` bits of the chance
+    number (512 at most) decoded as a Lehmer code over ``items``: for sizes
+    n, n-1, ..., 1, ``number, i = divmod(number, size)`` takes the i-th of
+    the items left."""
+    pool = list(items)
+    bits = min(512, 64 + math.factorial(len(pool)).bit_length())
+    number = chance(seed, round_number, purpose) >> (512 - bits)
+    drawn = []
+    for size in range(len(pool), 0, -1):
+        number, index = divmod(number, size)
+        drawn.append(pool.pop(index))
+    return drawn
+
+
+def canonical_deck(ruleset: str, players: int, decks: int = 1) -> list[str]:
+    """The deck in card order, every copy, as a seeded shuffle takes it."""
+    cards = deck_cards(ruleset, players, decks)
+    return [card for card in CARD_ORDER for _ in range(cards.get(card, 0))]
+
+
+def first_swapped(order: Sequence[int], first: int | None) -> tuple[int, ...]:
+    """setup.turn-order-online, ruling 43: the first player swaps places
+    with the order's first seat (a swap, not a rotation)."""
+    seats = list(order)
+    if first is not None:
+        index = seats.index(first)
+        seats[0], seats[index] = seats[index], seats[0]
+    return tuple(seats)
 
 
 def guard_numbers(players: int) -> frozenset[int]:
@@ -298,7 +427,24 @@ class Decline:
     player: int
 
 
-Command: TypeAlias = DrawCard | PlayCard | KeepCard | LookAtHand | Redraw | Decline
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Online: a host's command, never a legal one; the player leaves the match."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """Online: a host's command, never a legal one; the player to act ran out
+    of time and the seeded draw makes a move for them."""
+
+    player: int
+
+
+Command: TypeAlias = (
+    DrawCard | PlayCard | KeepCard | LookAtHand | Redraw | Decline | Leave | TimeOut
+)
 
 # ---------------------------------------------------------------------- state
 
@@ -328,6 +474,16 @@ class State:
     contenders: tuple[int, ...] = ()  # the players of a tie-break round; () in a normal round
     pending: tuple[int, ...] = ()  # look: the two swapped seats; redraw: the Bishop's target
     tied: tuple[int, ...] = ()  # between rounds: who plays the coming tie-break round
+    # Online only (their defaults elsewhere):
+    order: tuple[int, ...] = ()  # the round's turn order, first player first; () = seat order
+    exits: tuple[int, ...] = ()  # the players who went out this round, in order
+    left: frozenset[int] = frozenset()  # the seats that left the match
+    decks: int = 1  # copies of the deck
+    random_moves: bool = True  # whether a TimeOut makes a move
+    seed: int = 0  # for the seeded chance
+    round_number: int = 1
+    turn_number: int = 1  # turns started this round
+    ranks: tuple[int | None, ...] = ()  # of the round just ended
 
     def copy(self) -> State:
         return State(
@@ -349,10 +505,27 @@ class State:
             contenders=self.contenders,
             pending=self.pending,
             tied=self.tied,
+            order=self.order,
+            exits=self.exits,
+            left=self.left,
+            decks=self.decks,
+            random_moves=self.random_moves,
+            seed=self.seed,
+            round_number=self.round_number,
+            turn_number=self.turn_number,
+            ranks=self.ranks,
         )
 
     def in_round(self) -> list[int]:
         return [seat for seat in range(self.players) if seat not in self.out]
+
+    def present(self) -> list[int]:
+        """online.leave-any-time: the seats that have not left the match."""
+        return [seat for seat in range(self.players) if seat not in self.left]
+
+    def to_act(self) -> int:
+        """Who must act: the Bishop's target at a redraw, else the current player."""
+        return self.pending[0] if self.decision == "redraw" else self.current
 
 
 def _require(condition: bool, message: str) -> None:
@@ -360,10 +533,11 @@ def _require(condition: bool, message: str) -> None:
         raise OracleError(message)
 
 
-def _check_edition_cards(ruleset: str, players: int, cards: Sequence[str]) -> None:
-    """setup.deck-2019 / setup.deck-classic / setup.deck-premium: exactly the cards
-    of the edition (in Premium, of the deck for this many players)."""
-    want, have = Counter(deck_cards(ruleset, players)), Counter(cards)
+def _check_edition_cards(ruleset: str, players: int, cards: Sequence[str], decks: int = 1) -> None:
+    """setup.deck-2019 / setup.deck-classic / setup.deck-premium /
+    setup.deck-online: exactly the cards of the edition (in Premium and
+    online, of the deck for this many players; online times the decks)."""
+    want, have = Counter(deck_cards(ruleset, players, decks)), Counter(cards)
     _require(
         want == have,
         f"not the {ruleset} cards: extra {dict(have - want)}, missing {dict(want - have)}",
@@ -385,13 +559,48 @@ def deal(
     first_player: int = 0,
     tokens: Sequence[int] | None = None,
     contenders: Sequence[int] = (),
+    *,
+    order: Sequence[int] | None = None,
+    decks: int = 1,
+    seed: int = 0,
+    random_moves: bool = True,
 ) -> State:
     """A round dealt from a stacked deck (top first), following ruling 3.
 
     ``contenders``: the players of a Premium tie-break round (ruling 31); the
     others sit out, out of the round from its start. Empty: everyone plays.
+
+    Online (rulings 41-43): the round's turn ``order``, or when none is given
+    the seed's first order (round 1) with ``first_player`` swapped into first
+    place; ``decks`` copies of the deck; no card set aside.
     """
     ruleset = canonical_ruleset(ruleset)
+    if ruleset == ONLINE:
+        _check_players(ruleset, players)
+        _require(1 <= decks <= 3, f"online plays with 1 to 3 decks, not {decks}")
+        if order is None:
+            _require(0 <= first_player < players, f"no seat {first_player}")
+            order = first_swapped(shuffle(range(players), seed, 1, "order"), first_player)
+        state = State(
+            ruleset=ONLINE,
+            players=players,
+            deck=[],
+            set_aside=None,
+            face_up=(),
+            hands=[[] for _ in range(players)],
+            discards=[[] for _ in range(players)],
+            out=set(),
+            protected=set(),
+            current=0,
+            decision="next-round",
+            tokens=list(tokens) if tokens is not None else [0] * players,
+            decks=decks,
+            seed=seed,
+            random_moves=random_moves,
+            round_number=0,
+        )
+        return _online_deal(state, deck, tuple(order))
+    _require(order is None, f"{ruleset} plays in seat order: no order to give")
     _check_players(ruleset, players)
     _check_edition_cards(ruleset, players, deck)
     _require(0 <= first_player < players, f"no seat {first_player}")
@@ -440,15 +649,29 @@ def _contenders(ruleset: str, players: int, contenders: Sequence[int]) -> tuple[
     return seats
 
 
-def from_position(ruleset: str, players: int, position: Mapping[str, Any]) -> State:
+def from_position(
+    ruleset: str,
+    players: int,
+    position: Mapping[str, Any],
+    settings: Mapping[str, Any] | None = None,
+) -> State:
     """A round in progress, as a case's ``start.position`` describes it.
 
     Premium positions may add ``required`` (the Sycophant's seat, or null),
     ``marks`` (``[jester_player, marked]`` pairs) and ``contenders`` (a tie-break
     round's players; every other seat sits out, as if listed in ``out``).
+    Online positions may add ``order`` (the round's turn order), ``exits``
+    (who went out, in order), ``left`` (who left the match), ``seed``,
+    ``round_number`` and ``turn_number``; ``settings`` are the case's table
+    settings.
     """
     ruleset = canonical_ruleset(ruleset)
     _check_players(ruleset, players)
+    decks, random_moves = _settings(ruleset, settings)
+    if ruleset == ONLINE:
+        return _online_position(players, position, decks, random_moves)
+    for key in ("order", "exits", "left"):
+        _require(not position.get(key), f"{ruleset} has no {key}")
     drawn = bool(position["drawn"])
     if position.get("pending"):
         raise OutOfReach("a position with a pending optional step (look, redraw)")
@@ -520,10 +743,13 @@ def _check_premium_position(state: State, sitting_out: set[int]) -> None:
         )
         _require(0 <= jester < state.players and 0 <= marked < state.players, "mark off the table")
         _require("Jester" in state.discards[jester], f"seat {jester} marks with no Jester played")
-    _require(len(state.marks) <= PREMIUM_DECK_FULL["Jester"], "more marks than Jesters")
+    jesters = PREMIUM_DECK_FULL["Jester"] * state.decks
+    _require(len(state.marks) <= jesters, "more marks than Jesters")
     # game.immediate-win, game.tie-break-round: a normal round is played while
     # nobody has reached the threshold; a tie-break round by players who have.
     threshold = tokens_to_win(state.ruleset, state.players)
+    if threshold is None:  # online: no count of tokens ends the game
+        return
     for seat in state.contenders or range(state.players):
         reached = state.tokens[seat] >= threshold
         _require(
@@ -535,20 +761,49 @@ def _check_premium_position(state: State, sitting_out: set[int]) -> None:
         _require(not state.discards[seat], f"seat {seat} sits out but has discards")
 
 
+def _settings(ruleset: str, settings: Mapping[str, Any] | None) -> tuple[int, bool]:
+    """online.time-control-settings (ruling 52): the table's ``decks`` and
+    ``random_moves``, each setting within its range; no other edition has
+    any."""
+    if settings is None:
+        return 1, True
+    _require(ruleset == ONLINE, f"{ruleset} has no table settings")
+    _require(set(settings) <= {*SETTING_RANGES, "random_moves"}, f"settings {dict(settings)}")
+    for name, (low, high) in SETTING_RANGES.items():
+        value = settings.get(name, low)
+        _require(_is_seat(value) and low <= value <= high, f"settings.{name}: {value!r}")
+    random_moves = settings.get("random_moves", True)
+    _require(isinstance(random_moves, bool), f"settings.random_moves: {random_moves!r}")
+    return settings.get("decks", 1), random_moves
+
+
 def from_start(case: Mapping[str, Any]) -> State:
     """The state a case starts from: its stacked ``deal`` or its ``position``."""
     ruleset, players, start = case["ruleset"], case["players"], case["start"]
+    settings = case.get("settings")
     if "deal" in start:
         spec = start["deal"]
-        return deal(
+        decks, random_moves = _settings(canonical_ruleset(ruleset), settings)
+        order = spec.get("order")
+        first = spec.get("first_player")
+        if order is not None:
+            _require(sorted(order) == list(range(players)), f"the order {order} is not every seat")
+            _require(first is None or first == order[0], f"the order {order} starts elsewhere")
+        state = deal(
             ruleset,
             players,
             spec["deck"],
-            spec.get("first_player", 0),
+            first if first is not None else 0,
             spec.get("tokens"),
             spec.get("contenders") or (),
+            order=order,
+            decks=decks,
+            seed=int(spec.get("seed", 0)),
+            random_moves=random_moves,
         )
-    return from_position(ruleset, players, start["position"])
+        state.round_number = spec.get("round_number", 1)
+        return state
+    return from_position(ruleset, players, start["position"], settings)
 
 
 # ------------------------------------------------------------ legal commands
@@ -572,7 +827,7 @@ def legal_commands(state: State) -> frozenset[Command]:
         # bishop.target-may-redraw, ruling 25: the target answers, not the current player.
         [target] = state.pending
         return frozenset({Redraw(target), Decline(target)})
-    if state.ruleset == PREMIUM:
+    if state.ruleset in PREMIUM_FAMILY:
         return frozenset(_premium_plays(state))
     return frozenset(_plays(state))
 
@@ -641,8 +896,9 @@ def _premium_plays(state: State) -> Iterator[PlayCard]:
     def allowed(*seats: int) -> bool:
         return required is None or required in seats
 
+    table = ONLINE_CHOOSES if state.ruleset == ONLINE else PREMIUM_CHOOSES
     for card in playable:
-        chooses = PREMIUM_CHOOSES[card]
+        chooses = table[card]
         commands: list[PlayCard] = []
         if chooses == "other":
             numbers: Sequence[int | None] = [None]
@@ -672,6 +928,23 @@ def _premium_plays(state: State) -> Iterator[PlayCard]:
                 for first, second in itertools.combinations(others, 2)
                 if allowed(first, second)
             ]
+        elif chooses == "two-others":
+            # baroness.two-looks-online, ruling 48: two other players, the same
+            # one twice allowed, the lower seat written first.
+            commands = [
+                PlayCard(me, card, first, second_target=second)
+                for index, first in enumerate(others)
+                for second in others[index:]
+                if allowed(first, second)
+            ]
+        elif chooses == "ordered-pair":
+            # cardinal.swap-and-look-first-online, ruling 48: two different
+            # choosable players in the order chosen, its own player allowed.
+            commands = [
+                PlayCard(me, card, first, second_target=second)
+                for first, second in itertools.permutations(choosable, 2)
+                if allowed(first, second)
+            ]
         elif chooses == "any":
             # prince.any-player, sycophant.next-card-must-choose: any choosable
             # player, its own included; its own player can always be chosen, so
@@ -692,7 +965,12 @@ def _premium_plays(state: State) -> Iterator[PlayCard]:
 
 
 def apply(state: State, command: Command) -> State:
-    """The state after a legal command (the caller checks legality)."""
+    """The state after a legal command (the caller checks legality), or
+    online after a host's ``Leave`` or ``TimeOut`` (checked here)."""
+    if isinstance(command, Leave):
+        return leave(state, command.player)
+    if isinstance(command, TimeOut):
+        return time_out(state, command.player)
     state = state.copy()
     me = state.current
     if isinstance(command, DrawCard):
@@ -721,7 +999,7 @@ def apply(state: State, command: Command) -> State:
         if not _discard_and_draw(state, target):
             _end_turn(state)
         return state
-    if state.ruleset == PREMIUM:
+    if state.ruleset in PREMIUM_FAMILY:
         _premium_play(state, command)
     else:
         _play(state, command)
@@ -796,6 +1074,9 @@ def _knock_out(state: State, seat: int) -> None:
 
 
 def _end_turn(state: State) -> None:
+    if state.ruleset == ONLINE:
+        _online_end_turn(state)
+        return
     # round.end-deck-empty, ruling 8: checked once the turn is over.
     if not state.deck:
         _end_round(state)
@@ -839,9 +1120,18 @@ def _end_round(state: State) -> None:
     state.decision = "game-over" if won else "next-round"
 
 
-def start_round(state: State, deck: Sequence[str] | None, first_player: int | None) -> State:
-    """The dealer's StartRound between rounds, from a stacked deck."""
+def start_round(
+    state: State,
+    deck: Sequence[str] | None,
+    first_player: int | None,
+    order: Sequence[int] | None = None,
+) -> State:
+    """The dealer's StartRound between rounds, from a stacked deck (online
+    also from the seed, and with a stacked turn ``order``)."""
     _require(state.decision == "next-round", f"no round to start ({state.decision})")
+    if state.ruleset == ONLINE:
+        return _online_start_round(state, deck, first_player, order)
+    _require(order is None, f"{state.ruleset} plays in seat order: no order to give")
     if deck is None:
         raise OutOfReach("a StartRound without a stacked deck shuffles at random")
     if state.tied:
@@ -932,6 +1222,9 @@ def _premium_effect(state: State, command: PlayCard) -> bool:
         if second is None:
             raise OracleError(f"{command} names one player")
         state.hands[target], state.hands[second] = state.hands[second], state.hands[target]
+        if state.ruleset == ONLINE:
+            # cardinal.swap-and-look-first-online: the look is no choice.
+            return False
         # ...then cardinal.optional-look: its player decides.
         state.decision = "look"
         state.pending = (target, second)
@@ -962,6 +1255,9 @@ def _discard_and_draw(state: State, seat: int) -> bool:
     if state.deck:
         state.hands[seat].append(state.deck.pop(0))
     else:
+        # round.end-pile-online, ruling 42: online the pile's last card stands
+        # for the set-aside one, so a replacement draw always finds a card.
+        _require(state.ruleset != ONLINE, "online: a replacement draw on an empty pile")
         if state.set_aside is None:
             raise OracleError("the set-aside card is already gone (ruling 38)")
         state.hands[seat].append(state.set_aside)
@@ -971,6 +1267,8 @@ def _discard_and_draw(state: State, seat: int) -> bool:
 
 def _premium_knock_out(state: State, seat: int) -> bool:
     """Knock a player out; True when that ended the round or the game."""
+    if state.ruleset == ONLINE:
+        return _online_knock_out(state, seat)
     # constable.knocked-out-token, ruling 29: a Constable already in the pile,
     # before the hand goes face up, gives one token.
     constable = "Constable" in state.discards[seat]
@@ -1038,6 +1336,8 @@ def _award_step(state: State, gained: set[int]) -> bool:
         deciders = sorted(seat for seat in gained if seat in state.contenders)
     else:
         threshold = tokens_to_win(state.ruleset, state.players)
+        if threshold is None:  # game.no-end-online: a win counter ends nothing
+            return False
         deciders = [seat for seat in range(state.players) if state.tokens[seat] >= threshold]
     if not deciders:
         return False
@@ -1072,6 +1372,317 @@ def _start_tie_break_round(state: State, deck: Sequence[str], first_player: int 
     return deal(state.ruleset, state.players, deck, first_player, state.tokens, tied)
 
 
+# ------------------------------------------------------------------ online
+
+
+def _online_deal(state: State, deck: Sequence[str], order: tuple[int, ...]) -> State:
+    """setup.no-set-aside-online, setup.turn-order-online, setup.deal-one-each:
+    a new round after ``state`` (or the first), dealt from ``deck`` (top
+    first) in ``order``, which must be the players present. No card is set
+    aside and none is laid face up; only the win counters, the seats that
+    left and the table carry over."""
+    players = state.players
+    present = state.present()
+    _require(
+        all(_is_seat(seat) for seat in order) and sorted(order) == present,
+        f"the order {list(order)} is not the players present, {present}",
+    )
+    _check_edition_cards(ONLINE, players, deck, state.decks)
+    pile = list(deck)
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for seat in order:
+        hands[seat].append(pile.pop(0))
+    first = order[0]
+    hands[first].append(pile.pop(0))  # turn.draw-then-play
+    return State(
+        ruleset=ONLINE,
+        players=players,
+        deck=pile,
+        set_aside=None,
+        face_up=(),
+        hands=hands,
+        discards=[[] for _ in range(players)],
+        out=set(range(players)) - set(order),  # those who left sit out
+        protected=set(),
+        current=first,
+        decision="play",
+        tokens=list(state.tokens),
+        order=order,
+        left=state.left,
+        decks=state.decks,
+        random_moves=state.random_moves,
+        seed=state.seed,
+        round_number=state.round_number + 1,
+        turn_number=1,
+    )
+
+
+def _online_position(
+    players: int, position: Mapping[str, Any], decks: int, random_moves: bool
+) -> State:
+    """An online round in progress (from_position's online part)."""
+    drawn = bool(position["drawn"])
+    if position.get("pending"):
+        raise OutOfReach("a position with a pending optional step (redraw)")
+    _require(not position.get("contenders"), "online has no tie-break round (ruling 44)")
+    state = State(
+        ruleset=ONLINE,
+        players=players,
+        deck=list(position["deck"]),
+        set_aside=position.get("set_aside"),
+        face_up=tuple(position.get("face_up", ())),
+        hands=[list(hand) for hand in position["hands"]],
+        discards=[list(pile) for pile in position["discards"]],
+        out=set(position.get("out", ())),
+        protected=set(position.get("protected", ())),
+        current=position["current"],
+        decision="play" if drawn else "draw",
+        tokens=list(position.get("tokens", [0] * players)),
+        required=position.get("required"),
+        marks=tuple((jester, marked) for jester, marked in position.get("marks") or ()),
+        order=tuple(position.get("order", ())),
+        exits=tuple(position.get("exits", ())),
+        left=frozenset(position.get("left", ())),
+        decks=decks,
+        random_moves=random_moves,
+        seed=int(position.get("seed", 0)),
+        round_number=position.get("round_number", 1),
+        turn_number=position.get("turn_number", 1),
+    )
+    # setup.no-set-aside-online: nothing set aside or face up, every card once.
+    _require(state.set_aside is None and not state.face_up, "online sets no card aside")
+    _require(len(state.hands) == players == len(state.discards), "one hand and pile per seat")
+    _require(len(state.tokens) == players, "one win counter per seat")
+    _check_edition_cards(
+        ONLINE, players, [*state.deck, *itertools.chain(*state.hands, *state.discards)], decks
+    )
+    in_round = state.in_round()
+    _require(state.current in in_round, "the current player is out")
+    _require(state.current not in state.protected, "the current player is protected")
+    _require(not state.protected & state.out, "an out player is protected")
+    _require(len(in_round) >= 2, "fewer than two players in the round")
+    for seat, hand in enumerate(state.hands):
+        want = 0 if seat in state.out else 2 if seat == state.current and drawn else 1
+        _require(len(hand) == want, f"seat {seat} holds {hand}, expected {want} card(s)")
+    # round.end-pile-online: a turn starts with two cards in the pile or more.
+    _require(len(state.deck) >= (1 if drawn else 2), "too few cards in the pile for a turn")
+    # online.leave-any-time: who left is out of the round; the exits went
+    # out, each once; the order, when given, holds everyone dealt in.
+    _require(state.left <= state.out, f"seats {sorted(state.left)} left but are in the round")
+    _require(len(set(state.exits)) == len(state.exits), f"exits {state.exits} repeat a seat")
+    _require(set(state.exits) <= state.out, f"exits {state.exits} still in the round")
+    if state.order:
+        _require(len(set(state.order)) == len(state.order), f"order {state.order} repeats")
+        _require(set(in_round) <= set(state.order), f"order {state.order} leaves players out")
+    _check_premium_position(state, set())
+    return state
+
+
+def _next_in_order(state: State) -> int:
+    """turn.order, out.turn-skipped, setup.turn-order-online: the next
+    player still in the round after the current one, in the round's drawn
+    order (seat order when a position gives none)."""
+    order = state.order or tuple(range(state.players))
+    index = order.index(state.current)
+    for step in range(1, len(order) + 1):
+        seat = order[(index + step) % len(order)]
+        if seat not in state.out:
+            return seat
+    raise OracleError("nobody is left in the round")
+
+
+def _online_end_turn(state: State) -> None:
+    """round.end-pile-online (ruling 42): the round ends after a turn that
+    leaves one card or none in the pile; otherwise the next player starts."""
+    if len(state.deck) <= 1:
+        _online_end_round(state)
+        return
+    seat = _next_in_order(state)
+    state.current = seat
+    state.protected.discard(seat)  # handmaid.protection-until-next-turn
+    state.hands[seat].append(state.deck.pop(0))  # turn.draw-then-play
+    state.turn_number += 1
+    state.decision = "play"
+
+
+def _online_knock_out(state: State, seat: int, leaving: bool = False) -> bool:
+    """A player goes out, their hand face up without effect; True when that
+    ended the round. constable.partial-win-online: a Constable already in
+    the pile adds one to the win counter, never for a leaver."""
+    constable = "Constable" in state.discards[seat] and not leaving
+    _knock_out(state, seat)
+    state.exits = (*state.exits, seat)  # round.ranks-online: the order they went out
+    if constable:
+        state.tokens[seat] += 1
+    if len(state.in_round()) == 1:
+        _online_end_round(state)  # round.end-one-player-left: at once
+        return True
+    return False
+
+
+def online_ranks(state: State) -> tuple[int | None, ...]:
+    """round.ranks-online, round.hand-bonus-online (rulings 44, 45): the
+    players still in by adjusted hand value (the printed value, one per
+    Count in their own pile, and 4 for the Princess beside a Bishop, or for
+    a 7 with two Counts beside the Princess and a Bishop whose pile is
+    lower), then pile total, sharing a rank when still tied (1, 1, 3); one
+    player left ranks first; those who went out below, the last one out
+    highest, each at the number of players in the round just before."""
+    alive = state.in_round()
+    ranks: list[int | None] = [None] * state.players
+    if len(alive) == 1:
+        ranks[alive[0]] = 1
+    else:
+        held = {seat: state.hands[seat][0] for seat in alive}
+        total = {seat: sum(map(_premium_value, state.discards[seat])) for seat in alive}
+
+        def key(seat: int) -> tuple[int, int]:
+            counts = state.discards[seat].count("Count")
+            others = [held[other] for other in alive if other != seat]
+            lifted = held[seat] == "Princess" and "Bishop" in others
+            if held[seat] in ("Countess", "DowagerQueen") and counts >= 2 and "Princess" in others:
+                lifted = any(
+                    held[other] == "Bishop" and total[other] < total[seat]
+                    for other in alive
+                    if other != seat
+                )
+            return _premium_value(held[seat]) + counts + 4 * lifted, total[seat]
+
+        keys = {seat: key(seat) for seat in alive}
+        for seat in alive:
+            ranks[seat] = 1 + sum(keys[other] > keys[seat] for other in alive)
+    dealt = len(alive) + len(state.exits)
+    for index, seat in enumerate(state.exits):
+        ranks[seat] = dealt - index
+    return tuple(ranks)
+
+
+def _online_end_round(state: State) -> None:
+    """The round's ranks and win counters (game.win-counter-online: one per
+    rank-1 player; jester.partial-win-online: one per used Jester whose
+    marked player ranks first, its player still present); the match
+    closes once fewer than two are present (game.no-end-online)."""
+    ranks = online_ranks(state)
+    state.ranks = ranks
+    state.round_winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+    for seat in state.round_winners:
+        state.tokens[seat] += 1
+    for jester, marked in state.marks:
+        if ranks[marked] == 1 and jester not in state.left:
+            state.tokens[jester] += 1
+    _stop_round(state, ())
+    state.decision = "next-round" if len(state.present()) >= 2 else "game-over"
+
+
+def leave(state: State, player: int) -> State:
+    """online.leave-any-time (ruling 50): the player leaves the match, out
+    of the round with their hand discarded without effect; their turn (or
+    their answer to a Bishop) ends if they had to act; a requirement of
+    theirs, or on their turn, lapses; between rounds the match closes once
+    fewer than two are present."""
+    _require(state.ruleset == ONLINE, f"{state.ruleset} has no Leave")
+    _require(state.decision != "game-over", "the game is over")
+    _require(0 <= player < state.players, f"there is no player {player}")
+    _require(player not in state.left, f"player {player} has already left")
+    state = state.copy()
+    state.left = state.left | {player}
+    if state.decision == "next-round":
+        if len(state.present()) < 2:
+            state.decision = "game-over"
+        return state
+    acting = player in (state.to_act(), state.current)
+    if state.required == player or state.current == player:
+        state.required = None
+    if player not in state.out and _online_knock_out(state, player, leaving=True):
+        return state
+    if acting:
+        state.pending = ()
+        _online_end_turn(state)
+    return state
+
+
+def order_key(command: Command) -> tuple[Any, ...]:
+    """The engine's listing order (``legal_commands``): by card in card
+    order, then target (none first), second target (none first), then the
+    number named; a redraw before its decline."""
+    if isinstance(command, PlayCard):
+        return (
+            CARD_ORDER.index(command.card),
+            -1 if command.target is None else command.target,
+            -1 if command.second_target is None else command.second_target,
+            -1 if command.guess is None else command.guess,
+        )
+    return (isinstance(command, Decline),)
+
+
+def timeout_move(state: State) -> Command:
+    """online.timeout-random-move (ruling 51): ``n`` from the seeded chance
+    for ``timeout/<turn>/<decision>``; at a play the ``n mod k``-th of the
+    ``k`` distinct playable cards (card order), then the ``(n div k) mod
+    m``-th of its ``m`` commands in listing order; otherwise the ``n mod
+    m``-th command."""
+    number = chance(state.seed, state.round_number, f"timeout/{state.turn_number}/{state.decision}")
+    moves = sorted(legal_commands(state), key=order_key)
+    if state.decision == "play":
+        cards = sorted({m.card for m in moves if isinstance(m, PlayCard)}, key=CARD_ORDER.index)
+        card = cards[number % len(cards)]
+        moves = [m for m in moves if isinstance(m, PlayCard) and m.card == card]
+        return moves[(number // len(cards)) % len(moves)]
+    return moves[number % len(moves)]
+
+
+def time_out(state: State, player: int) -> State:
+    """A host's TimeOut: the player to act is given the seeded move."""
+    _require(state.ruleset == ONLINE, f"{state.ruleset} has no TimeOut")
+    _require(state.decision not in ("next-round", "game-over"), "nobody must act now")
+    _require(player == state.to_act(), f"player {player} need not act now")
+    _require(state.random_moves, "this table makes no random moves")
+    return apply(state, timeout_move(state))
+
+
+def _online_start_round(
+    state: State,
+    deck: Sequence[str] | None,
+    first_player: int | None,
+    order: Sequence[int] | None,
+) -> State:
+    """setup.turn-order-online (ruling 43): the players present, shuffled
+    from the seed, one of the last round's rank-1 players still present
+    swapped into first place (several: the seed chooses, or the dealer;
+    none: no swap), unless the dealer stacks the order; the deck shuffled
+    from the seed unless stacked."""
+    present = state.present()
+    round_number = state.round_number + 1
+    candidates = [seat for seat in state.round_winners if seat in present]
+    unsettled = not candidates
+    if unsettled:
+        candidates = present
+    if first_player is not None:
+        _require(first_player in candidates, f"seat {first_player} may not start the round")
+    if order is not None:
+        _require(
+            isinstance(order, list | tuple) and all(_is_seat(seat) for seat in order),
+            f"the order {order!r} is not a list of seats",
+        )
+        _require(sorted(order) == present, f"the order {list(order)} is not {present}")
+        _require(order[0] in candidates, f"seat {order[0]} may not start the round")
+        _require(first_player in (None, order[0]), f"the order starts with {order[0]}")
+        drawn = tuple(order)
+    else:
+        first = first_player
+        if first is None and not unsettled:
+            first = (
+                candidates[0]
+                if len(candidates) == 1
+                else candidates[chance(state.seed, round_number, "first-player") % len(candidates)]
+            )
+        drawn = first_swapped(shuffle(present, state.seed, round_number, "order"), first)
+    if deck is None:
+        canonical = canonical_deck(ONLINE, state.players, state.decks)
+        deck = shuffle(canonical, state.seed, round_number, "deck")
+    return _online_deal(state, deck, drawn)
+
+
 # --------------------------------------------------------------------- perft
 
 
@@ -1100,9 +1711,10 @@ def _is_seat(value: object) -> TypeGuard[int]:
 
 def parse_command(data: object) -> Command | None:
     """A case's PlayCard, KeepCard, DrawCard, LookAtHand, Redraw or Decline (an
-    absent ``target``, ``guess`` or ``second_target`` is null); None for anything
-    else (StartRound, malformed commands). A guess is a card name (2019) or an
-    integer (Premium); which one a ruleset takes is for legality to say."""
+    absent ``target``, ``guess`` or ``second_target`` is null), or online a
+    host's Leave or TimeOut; None for anything else (StartRound, malformed
+    commands). A guess is a card name (2019) or an integer (Premium); which
+    one a ruleset takes is for legality to say."""
     if not isinstance(data, Mapping):
         return None
     kind, player = data.get("type"), data.get("player")
@@ -1112,6 +1724,8 @@ def parse_command(data: object) -> Command | None:
         return DrawCard(player)
     if kind in ("Redraw", "Decline"):
         return Redraw(player) if kind == "Redraw" else Decline(player)
+    if kind in ("Leave", "TimeOut"):
+        return Leave(player) if kind == "Leave" else TimeOut(player)
     if kind == "LookAtHand":
         owner = data.get("owner")
         return LookAtHand(player, owner) if _is_seat(owner) else None
@@ -1160,6 +1774,16 @@ def replay(case: Mapping[str, Any]) -> Iterator[Checkpoint]:
             state = _replay_start_round(state, data, index, rejected)
             continue
         command = parse_command(data)
+        if isinstance(command, Leave | TimeOut):
+            # the host's commands are never listed: the oracle judges them
+            try:
+                after = apply(state, command)
+            except OracleError:
+                _require(rejected, f"steps[{index}]: {data} accepted in the case, refused here")
+                continue
+            _require(not rejected, f"steps[{index}]: {data} rejected in the case, valid here")
+            state = after
+            continue
         legal = command is not None and command in legal_commands(state)
         if rejected:
             _require(
@@ -1175,7 +1799,7 @@ def replay(case: Mapping[str, Any]) -> Iterator[Checkpoint]:
 
 def _replay_start_round(state: State, data: Mapping[str, Any], index: int, rejected: bool) -> State:
     try:
-        started = start_round(state, data.get("deck"), data.get("first_player"))
+        started = start_round(state, data.get("deck"), data.get("first_player"), data.get("order"))
     except OracleError:
         if rejected:
             return state

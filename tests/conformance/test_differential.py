@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -20,8 +21,27 @@ from ._support import impl
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "verification" / "differential.py"
-#: games per ruleset: Premium games are about three times as long
-GAMES = {"2019": 150, "2019-classic": 150, "premium": 60}
+#: games per ruleset: Premium games are about three times as long; online
+#: matches (one to three rounds, then the players leave) a little longer
+GAMES = {"2019": 150, "2019-classic": 150, "premium": 60, "online": 60}
+#: an adapter whose engine ranks the players who went out backwards (the
+#: first one out highest): an online-only mistake, patched in its process
+RANKS_REVERSED = " ".join(
+    [
+        shlex.quote(sys.executable),
+        "-c",
+        shlex.quote(
+            "import sys\n"
+            "import loveletter.engine as engine\n"
+            "from loveletter.conformance import adapter\n"
+            "real = vars(engine)['round_ranks']\n"
+            "def ranks(ruleset, n, revealed, live, exits, piles):\n"
+            "    return real(ruleset, n, revealed, live, tuple(reversed(exits)), piles)\n"
+            "vars(engine)['round_ranks'] = ranks\n"
+            "sys.exit(adapter.main())\n"
+        ),
+    ]
+)
 
 
 def run_differential(*args: str) -> subprocess.CompletedProcess[str]:
@@ -70,10 +90,12 @@ def test_the_adapter_agrees_with_the_engine_at_every_step(ruleset: str) -> None:
         ("chancellor-returns-reversed", "2019"),
         ("baron-tie-eliminates", "2019-classic"),
         ("guard-may-name-guard", "premium"),
+        ("sycophant-does-not-bind", "online"),
+        ("online-ranks-reversed", "online"),
     ],
 )
 def test_a_broken_adapter_is_caught_with_its_reproducer_and_script(bug: str, ruleset: str) -> None:
-    adapter = impl("broken_adapter.py", bug)
+    adapter = RANKS_REVERSED if bug == "online-ranks-reversed" else impl("broken_adapter.py", bug)
     result = run_differential(
         "--games", "60", "--rulesets", ruleset, "--fail-fast", "--adapter", adapter
     )

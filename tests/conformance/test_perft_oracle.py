@@ -6,6 +6,13 @@
 the same numbers and the same sets: a wrong case, or a case written to fit
 an engine bug, fails here even though the engine passes it.
 
+For the online edition it is also run in lockstep with the engine itself
+(section "online" below): random matches at 3, 4, 5 and 8 players and with
+1, 2 and 3 decks, the host's ``Leave`` and ``TimeOut`` and seeded deals mixed
+in, the legal command sets, the zones, the ranks and the win counters
+compared after every step, and perft counts compared at positions along
+the way.
+
 No perft depth is capped: the deepest case (``2019/perft/perft-deal-5p-stacked``,
 119046 sequences at depth 4) takes about a second in the oracle.
 """
@@ -23,20 +30,28 @@ from typing import Any, Final
 
 import pytest
 
+import loveletter as ll
+from loveletter import commands as engine_commands
+from loveletter.cards import Card
 from loveletter.conformance import Case
+from loveletter.conformance.execute import perft as engine_perft
 
 from ._support import suite
 from .perft_oracle import (
     Checkpoint,
     Command,
     Decline,
+    DrawCard,
+    Leave,
     LookAtHand,
     OracleError,
     OutOfReach,
     PlayCard,
     Redraw,
     State,
+    TimeOut,
     apply,
+    canonical_deck,
     deal,
     deck_cards,
     from_position,
@@ -45,6 +60,7 @@ from .perft_oracle import (
     parse_command,
     perft,
     replay,
+    shuffle,
     start_round,
     tokens_to_win,
 )
@@ -94,7 +110,16 @@ def test_the_oracle_is_independent_of_the_engine() -> None:
             imported.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             imported.add("." if node.level else (node.module or "").split(".")[0])
-    stdlib = {"__future__", "collections", "dataclasses", "itertools", "sys", "typing"}
+    stdlib = {
+        "__future__",
+        "collections",
+        "dataclasses",
+        "hashlib",
+        "itertools",
+        "math",
+        "sys",
+        "typing",
+    }
     assert imported <= stdlib | {"yaml"}, imported
 
 
@@ -134,6 +159,24 @@ def test_oracle_legal_command_sets_match_every_case() -> None:
                 mismatches.append(f"{case.name} steps[{step}]: missing {missing}, extra {extra}")
     assert not mismatches, "\n".join(mismatches)
     assert checked >= len(LEGAL_SET_CASES) - len(OUT_OF_REACH)
+
+
+def test_oracle_judges_every_command_of_every_case_as_the_case_does() -> None:
+    """Beyond the counts: every case replays in the oracle, each command
+    the case accepts legal for it (the host's ``Leave`` and ``TimeOut`` and
+    every ``StartRound`` valid) and each one it rejects refused."""
+    played, failures = 0, []
+    for case in suite():
+        if case.start_rejected or case.name in OUT_OF_REACH:
+            continue
+        try:
+            for _ in replay(case.data):
+                pass
+        except (OracleError, OutOfReach) as error:
+            failures.append(f"{case.name}: {error}")
+        played += 1
+    assert not failures, "\n".join(failures)
+    assert played >= 400
 
 
 def test_oracle_refuses_every_start_the_suite_refuses() -> None:
@@ -639,7 +682,9 @@ def test_premium_random_games_keep_the_oracle_consistent(players: int) -> None:
     while games < 30:
         deck = rng.sample(cards, len(cards))
         # Half the games start one token short everywhere: ties for the game.
-        tokens = [tokens_to_win("premium", players) - 1] * players if games % 2 else None
+        goal = tokens_to_win("premium", players)
+        assert goal is not None
+        tokens = [goal - 1] * players if games % 2 else None
         state = deal("premium", players, deck, rng.randrange(players), tokens)
         for _ in range(200):  # rounds; a game ends long before
             while state.decision not in ("next-round", "game-over"):
@@ -681,3 +726,316 @@ def _check_invariants(state: State, cards: list[str]) -> None:
     assert state.required is None or state.required in alive
     if state.contenders:
         assert set(alive) <= set(state.contenders)
+
+
+# ------------------------------------------------------------------- online
+#
+# Counted by hand from the rules (004, docs/online-design.md), as above.
+
+
+def _online(
+    players: int,
+    hands: list[list[str]],
+    discards: list[list[str]] | None = None,
+    deck_size: int | None = None,
+    decks: int = 1,
+    spare: int | None = None,
+    **position: Any,
+) -> State:
+    """An online position whose cards not listed make up the deck (the
+    first ``deck_size`` of them, sorted; the rest go to the pile of seat
+    ``spare``, by default the first out player's: a pile matters to move
+    generation only through its Counts and totals at a round's end)."""
+    piles = [list(pile) for pile in discards or [[] for _ in hands]]
+    listed = Counter(itertools.chain(*hands, *piles))
+    rest = sorted((Counter(deck_cards("online", players, decks)) - listed).elements())
+    if deck_size is not None:
+        piles[min(position["out"]) if spare is None else spare].extend(rest[deck_size:])
+        rest = rest[:deck_size]
+    return from_position(
+        "online",
+        players,
+        {
+            "deck": rest,
+            "set_aside": None,
+            "hands": hands,
+            "discards": piles,
+            "current": position.pop("current", 0),
+            "drawn": position.pop("drawn", True),
+            **position,
+        },
+        {"decks": decks},
+    )
+
+
+@pytest.mark.parametrize(
+    ("required", "count"),
+    [
+        # Others choosable: 1, 2, 3 (4 protected). Baroness: C(3, 2) + 3 doubles
+        # = 6; Cardinal: ordered pairs of 0-3, 4 x 3 = 12.
+        (None, 6 + 12),
+        # Baroness: {1, 2}, {1, 3}, {1, 1} = 3; Cardinal: pairs holding 1, in
+        # either order: 3 x 2 = 6.
+        (1, 3 + 6),
+        # Required is the player: the Baroness has no effect (1); the Cardinal
+        # pairs seat 0 with one of 1-3, in either order (6).
+        (0, 1 + 6),
+    ],
+)
+def test_online_baroness_and_cardinal_choices(required: int | None, count: int) -> None:
+    state = _online(
+        5,
+        [["Baroness", "Cardinal"], ["Guard"], ["Priest"], ["Baron"], ["King"]],
+        [[], [], [], [], ["Handmaid"]],
+        protected=[4],
+        required=required,
+        order=[0, 1, 2, 3, 4],
+    )
+    commands = legal_commands(state)
+    assert len(commands) == count
+    if required is None:
+        assert PlayCard(0, "Baroness", 2, second_target=2) in commands  # one twice
+        assert PlayCard(0, "Baroness", 3, second_target=1) not in commands  # lower first
+        assert PlayCard(0, "Cardinal", 3, second_target=0) in commands  # either order
+        assert PlayCard(0, "Cardinal", 2, second_target=2) not in commands
+    if required == 0:
+        assert PlayCard(0, "Baroness") in commands
+
+
+def test_online_round_ends_with_the_last_card_in_the_pile() -> None:
+    """round.end-pile-online, ruling 42: 3 players, one card left after the
+    turn's draw. Any card ends the round; a Prince's replacement draw may
+    take that last card (it stands for the set-aside card)."""
+    state = _online(
+        3,
+        [["Prince", "Priest"], ["Guard"], ["Baron"]],
+        [[], ["Guard"], ["Guard"]],
+        deck_size=1,
+        spare=1,
+        order=[0, 1, 2],
+    )
+    # Prince: 0, 1 or 2 (3); Priest: 1 or 2 (2). Nothing follows: the round is over.
+    assert perft(state, 2) == [5, 0]
+    prince = apply(state, PlayCard(0, "Prince", 1))
+    assert prince.deck == [] and len(prince.hands[1]) == 1 and prince.decision == "next-round"
+    assert prince.set_aside is None
+
+
+def test_online_turns_follow_the_drawn_order() -> None:
+    """setup.turn-order-online: seat 2 then seat 0 then seat 1."""
+    state = _online(
+        3,
+        [["Guard"], ["Baron"], ["Handmaid", "Priest"]],
+        current=2,
+        order=[2, 0, 1],
+    )
+    after = apply(state, PlayCard(2, "Handmaid"))
+    assert after.current == 0 and after.turn_number == 2 and after.protected == {2}
+    again = apply(after, PlayCard(0, "Guard", 1, 2))  # misses the Baron
+    assert again.current == 1
+
+
+def test_online_ranks_and_win_counters() -> None:
+    """round.ranks-online, round.hand-bonus-online, game.win-counter-online,
+    jester.partial-win-online (rulings 44-46)."""
+    # 5 players, two decks (two Jesters): seat 4 went out first, seat 3
+    # second; seats 0-2 remain. Seat 0 holds the Princess beside seat 1's
+    # Bishop: 8 + 4 = 12 over 9. Seat 2's Guard, 1. Ranks 1, 2, 3, then seat
+    # 3 (4 were in: 4), seat 4 (5).
+    state = _online(
+        5,
+        [["Handmaid", "Princess"], ["Bishop"], ["Guard"], [], []],
+        [["Jester"], ["Priest"], ["Priest"], ["Guard"], ["Jester"]],
+        deck_size=1,
+        decks=2,
+        out=[3, 4],
+        exits=[4, 3],
+        marks=[[0, 2], [4, 0]],
+        order=[0, 1, 2, 3, 4],
+    )
+    over = apply(state, PlayCard(0, "Handmaid"))
+    assert over.ranks == (1, 2, 3, 4, 5) and over.round_winners == (0,)
+    # seat 0 wins the round; seat 4's Jester marked seat 0: a partial win.
+    assert over.tokens == [1, 0, 0, 0, 1]
+    # The Countess with both Counts beside the Princess and a Bishop whose pile
+    # (8) is lower than hers (14 with the Handmaid): 7 + 2 + 4 = 13 beats the
+    # Princess's 8 + 4; the Bishop 9 is third.
+    seven = _online(
+        5,
+        [["Handmaid", "Countess"], ["Princess"], ["Bishop"], [], []],
+        [["Count", "Count"], ["Guard"], ["Priest", "Guard", "Guard", "Baron", "Guard"], [], []],
+        deck_size=1,
+        out=[3, 4],
+        exits=[3, 4],
+    )
+    assert apply(seven, PlayCard(0, "Handmaid")).ranks == (1, 2, 3, 5, 4)
+
+
+def test_online_leave_and_time_out() -> None:
+    """online.leave-any-time, online.timeout-random-move (rulings 50, 51)."""
+    state = _online(
+        4,
+        [["Guard", "Priest"], ["Baron"], ["Handmaid"], ["King"]],
+        order=[0, 1, 2, 3],
+        seed=5,
+    )
+    # The current player leaves: out, hand discarded, the next turn starts.
+    gone = apply(state, Leave(0))
+    assert gone.left == {0} and 0 in gone.out and gone.exits == (0,)
+    assert gone.discards[0] == ["Guard", "Priest"] and gone.current == 1
+    # Another player leaves: the turn stays, and a second leave is refused.
+    other = apply(state, Leave(2))
+    assert other.current == 0 and other.decision == "play" and 2 in other.out
+    with pytest.raises(OracleError):
+        apply(other, Leave(2))
+    # Three leaves of four: the one player left ends the round, ranked first,
+    # the leavers below by the order they left; one present closes the match.
+    alone = apply(apply(other, Leave(3)), Leave(1))
+    assert alone.decision == "game-over" and alone.ranks == (1, 2, 4, 3)
+    with pytest.raises(OracleError):
+        apply(alone, Leave(0))
+    # A time-out makes one of the listed moves, from the seed; not another's.
+    timed = apply(state, TimeOut(0))
+    assert any(timed.discards == apply(state, c).discards for c in legal_commands(state))
+    with pytest.raises(OracleError):
+        apply(state, TimeOut(1))
+    with pytest.raises(OracleError):
+        apply(attrs_replace(state, random_moves=False), TimeOut(0))
+
+
+def attrs_replace(state: State, **changes: Any) -> State:
+    copy = state.copy()
+    for name, value in changes.items():
+        setattr(copy, name, value)
+    return copy
+
+
+def test_online_seeded_chance_follows_the_documented_shuffle() -> None:
+    """The example of ``loveletter.chance`` (a documented value): four seats
+    shuffled for round 1 of seed 1 with the purpose ``order``."""
+    assert tuple(shuffle(range(4), 1, 1, "order")) == (2, 3, 1, 0)
+
+
+# The lockstep with the engine: the oracle's own states and moves, the
+# engine's, compared after every step.
+
+
+def _oracle_command(command: engine_commands.Command) -> Command:
+    """An engine's command as the oracle writes it (cards by name)."""
+    if isinstance(command, engine_commands.PlayCard):
+        return PlayCard(
+            command.player, command.card.title, command.target, command.guess, command.second_target
+        )
+    if isinstance(command, engine_commands.Redraw):
+        return Redraw(command.player)
+    if isinstance(command, engine_commands.Decline):
+        return Decline(command.player)
+    assert isinstance(command, engine_commands.DrawCard), command
+    return DrawCard(command.player)
+
+
+def _differences(oracle: State, engine: Any) -> list[str]:
+    """The fields in which the oracle's state and the engine's differ."""
+    titles = [[card.title for card in zone] for zone in (engine.deck, *engine.hands)]
+    in_round = oracle.decision not in ("next-round", "game-over")
+    pairs = {
+        "deck": (oracle.deck, titles[0]),
+        "hands": (oracle.hands, titles[1:]),
+        "discards": (oracle.discards, [[c.title for c in pile] for pile in engine.discards]),
+        "out": (oracle.out, set(engine.out)),
+        "protected": (oracle.protected, set(engine.protected)),
+        "decision": (oracle.decision, engine.decision.value),
+        "current": (oracle.current if in_round else None, engine.current if in_round else None),
+        "tokens": (oracle.tokens, list(engine.tokens)),
+        "required": (oracle.required, engine.required),
+        "marks": (oracle.marks, engine.marks),
+        "pending": (oracle.pending, engine.pending),
+        "order": (oracle.order, engine.table.order),
+        "exits": (oracle.exits, engine.exits),
+        "left": (oracle.left, engine.table.left),
+        "round": (oracle.round_number, engine.round_number),
+        "turn": (
+            oracle.turn_number if in_round else None,
+            engine.turn_number if in_round else None,
+        ),
+        "set_aside": (oracle.set_aside, engine.set_aside),
+    }
+    if not in_round and engine.round_result is not None:
+        pairs["ranks"] = (oracle.ranks, engine.round_result.ranks)
+        pairs["winners"] = (oracle.round_winners, engine.round_result.winners)
+    return [f"{name}: oracle {a!r}, engine {b!r}" for name, (a, b) in pairs.items() if a != b]
+
+
+#: (players, decks): 3, 4, 5 and 8 players, each with 1, 2 or 3 decks
+LOCKSTEP = ((3, 1), (3, 3), (4, 2), (5, 1), (5, 3), (8, 1), (8, 2), (8, 3))
+#: matches per (players, decks), each of at least four rounds before its
+#: players start to leave
+MATCHES = 8
+
+
+@pytest.mark.parametrize(("players", "decks"), LOCKSTEP)
+def test_online_oracle_and_engine_agree_step_by_step(players: int, decks: int) -> None:
+    ELeave, ETimeOut = engine_commands.Leave, engine_commands.TimeOut
+    EStartRound = engine_commands.StartRound
+    rng = random.Random(players * 10 + decks)
+    perfts = steps = leaves = timeouts = deals = 0
+    for match in range(MATCHES):
+        seed = rng.randrange(2**64)
+        first = rng.randrange(players)
+        settings = ll.TableSettings(decks=decks)
+        engine = ll.new_game("online", players, seed=seed, first_player=first, settings=settings)
+        # the oracle shuffles the same deck from the seed itself
+        deck = shuffle(canonical_deck("online", players, decks), seed, 1, "deck")
+        oracle = deal("online", players, deck, first, decks=decks, seed=seed)
+        assert not _differences(oracle, engine)
+        rounds = 0
+        while engine.decision is not ll.Decision.GAME_OVER:
+            if engine.decision is ll.Decision.NEXT_ROUND:
+                rounds += 1
+                if rounds >= 4 and rng.random() < 0.5:
+                    seat = rng.choice(oracle.present())
+                    engine, oracle = ll.push(engine, ELeave(seat)), apply(oracle, Leave(seat))
+                    leaves += 1
+                elif rng.random() < 0.5:
+                    # seeded: the oracle's own shuffles and choice of first player
+                    engine = ll.push(engine, EStartRound())
+                    oracle = start_round(oracle, None, None)
+                else:
+                    stacked = rng.sample(deck, len(deck))
+                    present = oracle.present()
+                    candidates = [s for s in oracle.round_winners if s in present] or present
+                    order = [rng.choice(candidates)]
+                    order += rng.sample([s for s in present if s not in order], len(present) - 1)
+                    engine = ll.push(
+                        engine,
+                        EStartRound(tuple(Card.parse(c) for c in stacked), None, tuple(order)),
+                    )
+                    oracle = start_round(oracle, stacked, None, order)
+                deals += 1
+            else:
+                listed = [c for c in ll.legal_commands(engine) if not isinstance(c, EStartRound)]
+                assert frozenset(map(_oracle_command, listed)) == legal_commands(oracle)
+                if steps % 7 == 0 and perfts < 20:
+                    depth = 3 if players * decks <= 8 else 2
+                    assert perft(oracle, depth) == engine_perft(engine, depth)
+                    perfts += 1
+                draw = rng.random()
+                if draw < 0.003 or (rounds >= 4 and draw < 0.1):
+                    seat = rng.choice(oracle.present())
+                    engine, oracle = ll.push(engine, ELeave(seat)), apply(oracle, Leave(seat))
+                    leaves += 1
+                elif draw < 0.1:
+                    actor = oracle.to_act()
+                    engine = ll.push(engine, ETimeOut(actor))
+                    oracle = apply(oracle, TimeOut(actor))
+                    timeouts += 1
+                else:
+                    command = rng.choice(listed)
+                    engine, oracle = (
+                        ll.push(engine, command),
+                        apply(oracle, _oracle_command(command)),
+                    )
+            steps += 1
+            assert not _differences(oracle, engine), (match, steps)
+    assert leaves >= MATCHES * (players - 1) and timeouts >= MATCHES
+    assert deals >= 3 * MATCHES and perfts == 20

@@ -10,12 +10,14 @@ CrossHair explores those choices.
 
 from __future__ import annotations
 
-from loveletter.cards import Card, baron, chancellor, guard, prince
+from loveletter.cards import Card, baron, cardinal, chancellor, guard, prince
 from loveletter.commands import PlayCard
-from loveletter.events import CardDrawn, PlayerEliminated
+from loveletter.events import CardDrawn, HandSeen, PlayerEliminated
 from loveletter.evolution import evolve
+from loveletter.ranking import round_ranks
 
 from .contracts_harness import (
+    ONLINE_INDEX,
     PREMIUM_INDEX,
     RULESETS,
     concrete,
@@ -98,3 +100,31 @@ def wrong_evolve_draw_keeps_the_deck(r: int, top: int, x: int) -> None:
     except Exception:
         return
     assert after.deck == state.deck or RULESETS[r] is None
+
+
+def wrong_first_out_ranks_just_below_the_players_in(live: int, exits: int) -> None:
+    """Wrong (online): the first player out ranks just below those still
+    in. The last one out does; two exits falsify it."""
+    assert 1 <= live <= 3 and 1 <= exits <= 2
+    fresh_caches()
+    live, exits = concrete(live, exits)
+    seats = tuple(range(live))
+    gone = tuple(range(live, live + exits))
+    revealed = tuple((seat, Card.GUARD) for seat in seats) if live > 1 else ()
+    piles = ((),) * 5
+    ranks = round_ranks(RULESETS[ONLINE_INDEX], 5, revealed, seats, gone, piles)
+    assert ranks[gone[0]] == live + 1
+
+
+def wrong_online_cardinal_shows_the_second_its_new_card(first: int, a: int, b: int) -> None:
+    """Wrong (online): the Cardinal's player sees the second chosen
+    player's new card. Any two different cards falsify it."""
+    assert 1 <= first <= 2
+    assert 0 <= a < kinds(ONLINE_INDEX) and 0 <= b < kinds(ONLINE_INDEX)
+    fresh_caches()
+    first, a, b = concrete(first, a, b)
+    second = 3 - first
+    held = (Card.GUARD, kind(ONLINE_INDEX, a), kind(ONLINE_INDEX, b))
+    state = make_state(ONLINE_INDEX, ((Card.CARDINAL, held[0]), (held[1],), (held[2],)))
+    events = cardinal.cardinal_online(state, PlayCard(0, Card.CARDINAL, first, None, second))
+    assert events[-1] == HandSeen(0, second, held[first], Card.CARDINAL)

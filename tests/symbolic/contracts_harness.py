@@ -25,13 +25,17 @@ from loveletter.cards._common import card_played
 from loveletter.commands import PlayCard
 from loveletter.events import Event
 from loveletter.evolution import apply_events
-from loveletter.rulesets import PREMIUM, ZMAN_2019, ZMAN_2019_CLASSIC, Ruleset
+from loveletter.rulesets import ONLINE, PREMIUM, ZMAN_2019, ZMAN_2019_CLASSIC, Ruleset
 from loveletter.state import Decision, GameState, Table
 
-#: every edition; a contract's ``r`` indexes it (``0 <= r < 3``)
-RULESETS: tuple[Ruleset, ...] = (ZMAN_2019, ZMAN_2019_CLASSIC, PREMIUM)
+#: every edition; a contract's ``r`` indexes it (``0 <= r < 3`` for the
+#: editions played with tokens to win; the online one is a delta on Premium
+#: with contracts of its own, contracts_online.py)
+RULESETS: tuple[Ruleset, ...] = (ZMAN_2019, ZMAN_2019_CLASSIC, PREMIUM, ONLINE)
 #: the index of the Premium Edition, for cards only it has
 PREMIUM_INDEX = 2
+#: the index of the online edition
+ONLINE_INDEX = 3
 
 
 def kinds(r: int) -> int:
