@@ -198,15 +198,20 @@ def format_report(report: SimulationReport) -> list[str]:
         )
     lines += _table(seats, right=tuple(range(1, 3 + len(bonuses))))
     lines.append("")
+    lines += _round_ends(report)
+    lines.append("")
+    lines += _eliminations(report, deck)
+    return lines
+
+
+def _round_ends(report: SimulationReport) -> list[str]:
+    """How the rounds ended, by reason, as a table."""
     ends = [["rounds ended", "count", "share"]]
     for reason, count in report.round_ends.items():
         ends.append(
             [f"  {reason.value.replace('-', ' ')}", str(count), _percent(count, report.rounds)]
         )
-    lines += _table(ends, right=(1, 2))
-    lines.append("")
-    lines += _eliminations(report, deck)
-    return lines
+    return _table(ends, right=(1, 2))
 
 
 def _eliminations(report: SimulationReport, deck: Sequence[Card]) -> list[str]:
@@ -269,12 +274,7 @@ def _format_online_report(report: SimulationReport) -> list[str]:
         )
     lines += _table(seats, right=tuple(range(1, len(header))))
     lines.append("")
-    ends = [["rounds ended", "count", "share"]]
-    for reason, count in report.round_ends.items():
-        ends.append(
-            [f"  {reason.value.replace('-', ' ')}", str(count), _percent(count, report.rounds)]
-        )
-    lines += _table(ends, right=(1, 2))
+    lines += _round_ends(report)
     lines.append("")
     lines += _eliminations(report, rules.deck_for(players))
     return lines

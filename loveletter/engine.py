@@ -68,7 +68,8 @@ from loveletter.ranking import round_ranks
 from loveletter.rules import implements
 from loveletter.rulesets import GameTie, RoundTie, Ruleset, Scoring, get_ruleset
 from loveletter.shortcut import deal_shortcut, play_shortcut
-from loveletter.state import Decision, GameState, TableSettings, next_player
+from loveletter.state import PLAYER_DECISIONS, Decision, GameState, TableSettings, next_player
+from loveletter.validation import check_table_settings
 
 R = RejectionKind
 turn_started = interned(TurnStarted)
@@ -262,30 +263,13 @@ def _checked_setup(
     return rules
 
 
-@implements("setup.decks-online", "online.time-control-settings")
 def check_settings(ruleset: Ruleset, settings: object) -> None:
     """Raise :class:`SetupError` unless ``settings`` suit ``ruleset``: none
     for an edition without table settings, otherwise a
-    :class:`~loveletter.state.TableSettings` within its ranges (ruling 52)."""
-    if settings is None:
-        return
-    if not ruleset.online_table:
-        raise SetupError("settings", f"{ruleset.name} has no table settings")
-    if not isinstance(settings, TableSettings):
-        raise SetupError("settings", f"a TableSettings, not {_short(settings)}")
-    limits = (
-        ("decks", 1, ruleset.max_decks),
-        ("turn_time_ms", 5_000, 60_000),
-        ("intermission_ms", 0, 30_000),
-    )
-    for name, low, high in limits:
-        value = getattr(settings, name)
-        if type(value) is not int or not low <= value <= high:
-            raise SetupError(f"settings.{name}", f"from {low} to {high}, not {_short(value)}")
-    if type(settings.random_moves) is not bool:
-        raise SetupError(
-            "settings.random_moves", f"true or false, not {_short(settings.random_moves)}"
-        )
+    :class:`~loveletter.state.TableSettings` within its ranges (ruling 52);
+    ``None`` stands for an online table's defaults."""
+    if settings is not None or not ruleset.online_table:
+        check_table_settings(ruleset, settings, SetupError)
 
 
 def _short(value: object) -> str:
@@ -601,7 +585,6 @@ def _expect(state: GameState, decisions: frozenset[Decision], player: int) -> No
 
 
 _PLAY_ONLY = frozenset({_PLAY})
-_IN_ROUND = frozenset({Decision.DRAW, _PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW})
 
 
 def _online_only(state: GameState, command: Leave | TimeOut) -> int:
@@ -634,7 +617,7 @@ def _leave(state: GameState, command: Leave) -> tuple[tuple[Event, ...], GameSta
         raise IllegalCommand(R.NO_SUCH_PLAYER, f"there is no player {player}")
     if player in table.left:
         raise IllegalCommand(R.PLAYER_LEFT, f"player {player} has already left")
-    in_round = state.decision in _IN_ROUND
+    in_round = state.decision in PLAYER_DECISIONS
     acting = in_round and (player == state.to_act or player == state.current)
     events: list[Event] = [player_left(player)]
     d = thaw(state)
@@ -642,7 +625,7 @@ def _leave(state: GameState, command: Leave) -> tuple[tuple[Event, ...], GameSta
     if in_round and player not in state.out:
         gone = player_eliminated(player, EliminationReason.LEFT, state.hands[player])
         events += _settle(d, (gone,))
-    if d.decision in _IN_ROUND:
+    if d.decision in PLAYER_DECISIONS:
         if acting:
             events += _finish_turn(d)
     elif d.decision is Decision.NEXT_ROUND:
@@ -660,7 +643,7 @@ def _timed_out(state: GameState, command: TimeOut) -> Command:
     legal command (``n mod m``)."""
     player = _online_only(state, command)
     decision = state.decision
-    if decision not in _IN_ROUND:
+    if decision not in PLAYER_DECISIONS:
         raise IllegalCommand(
             R.WRONG_DECISION, f"no player must act while the game waits for {decision.value!r}"
         )

@@ -55,6 +55,7 @@ from loveletter.rules import implements
 from loveletter.rulesets import Ruleset, Scoring, get_ruleset
 from loveletter.state import (
     _FIELDS,
+    PLAYER_DECISIONS,
     Decision,
     GameState,
     RoundResult,
@@ -72,10 +73,6 @@ _sighting = interned(Sighting)
 
 _NEXT_ROUND = Decision.NEXT_ROUND
 _EMPTY: frozenset[int] = frozenset()
-#: the decisions of a round in progress
-_IN_ROUND = frozenset(
-    {Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW}
-)
 
 
 class _TableDraft:
@@ -376,7 +373,7 @@ def _player_left(d: _Draft, e: PlayerLeft) -> None:
         raise EventMismatch(f"player {p} is not at the table")
     t.left = t.left | {p}
     decision = d.decision
-    if decision not in _IN_ROUND:
+    if decision not in PLAYER_DECISIONS:
         return
     if d.required == p or d.current == p:
         d.required = None
@@ -389,7 +386,7 @@ def _player_left(d: _Draft, e: PlayerLeft) -> None:
 def _turn_timed_out(d: _Draft, e: TurnTimedOut) -> None:
     decision = d.decision
     acting = d.pending[0] if decision is _REDRAW else d.current
-    if decision not in _IN_ROUND or e.player != acting:
+    if decision not in PLAYER_DECISIONS or e.player != acting:
         raise EventMismatch(f"player {e.player} has no decision to time out")
 
 

@@ -955,8 +955,6 @@ class _Game:
         self.narrator = Narrator(viewer=seat, names=names)
         self.names = names
         self.record = GameRecord.new(rules, players, seed=seed, settings=settings)
-        #: online: each ended round's ranks, in order (the scoreboard)
-        self.ranks: list[tuple[int | None, ...]] = []
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -1018,9 +1016,6 @@ class _Game:
             return
         state = self.record.state
         over = state.is_over
-        for event in events[end:]:
-            if isinstance(event, RoundEnded) and event.ranks is not None:
-                self.ranks.append(event.ranks)
         if isinstance(events[end], RoundEnded):
             also = ", and the match closes" if self.online else ", and so is the game"
             title = f"Round {state.round_number} is over" + (also if over else "")
@@ -1043,22 +1038,10 @@ class _Game:
             self.say(f"{verdict} (Seed {seed}: play this deal again with --seed {seed}.)")
 
     def scoreboard(self) -> list[str]:
-        """Online: every ended round's ranks, one row per round, a column
-        per player ("-": not dealt in, having left)."""
-        if not self.ranks:
-            return []
-        players = len(self.names)
-        header = ["Round", *(f"P{seat}" for seat in range(players))]
-        rows = [header]
-        for number, ranks in enumerate(self.ranks, 1):
-            rows.append([str(number), *("-" if rank is None else str(rank) for rank in ranks)])
-        widths = [max(len(row[col]) for row in rows) for col in range(len(header))]
-        lines = ["Scoreboard: each round's ranks (1 is first; - not dealt in):"]
-        for row in rows:
-            lines.append(
-                "  " + "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
-            )
-        return lines
+        """Online: every ended round's ranks and the win counters, as
+        ``loveletter show`` prints them (:meth:`Scoreboard.lines`)."""
+        board = self.record.scoreboard()
+        return board.lines() if board.rounds else []
 
     def verdict(self) -> str:
         """Online: where the person's win counter stands, and the seed."""

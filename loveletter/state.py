@@ -30,6 +30,8 @@ class Decision(StrEnum):
 _PLAYER_DECISIONS = frozenset(
     {Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW}
 )
+#: the decisions of a round in progress, when some player must act
+PLAYER_DECISIONS = _PLAYER_DECISIONS
 _GAME_OVER = Decision.GAME_OVER
 _REDRAW = Decision.REDRAW
 

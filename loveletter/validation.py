@@ -32,6 +32,7 @@ from loveletter.ranking import round_ranks
 from loveletter.rules import implements
 from loveletter.rulesets import RULESETS, GameTie, Ruleset, Scoring
 from loveletter.state import (
+    PLAYER_DECISIONS,
     Decision,
     GameState,
     RoundResult,
@@ -44,9 +45,6 @@ from loveletter.state import (
 #: builds the error to raise from a field name and a message
 Fail = Callable[[str, str], LoveLetterError]
 
-_PLAYER_DECISIONS = frozenset(
-    {Decision.DRAW, Decision.PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW}
-)
 #: decisions taken in the middle of a turn, after its card was played
 _MID_TURN = frozenset({Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW})
 #: the card on top of the current player's pile while each choice is pending
@@ -288,7 +286,7 @@ def _check_numbers(state: GameState, fail: Fail) -> None:
     round_number, turn_number = table.round_number, state.turn_number
     if not is_int(round_number) or round_number < 0:
         raise fail("round_number", f"invalid value {short(round_number)}")
-    in_round = state.decision in _PLAYER_DECISIONS
+    in_round = state.decision in PLAYER_DECISIONS
     if round_number == 0 and in_round:
         raise fail("round_number", "a round being played has a number from 1")
     if not is_int(turn_number) or turn_number < (1 if round_number else 0):
@@ -385,7 +383,7 @@ def _check_table_cards(state: GameState, ruleset: Ruleset, n: int, fail: Fail) -
         if table.set_aside is not None:
             raise fail("set_aside", f"{ruleset.name} sets no card aside (ruling 42)")
     elif table.set_aside is None:
-        if state.decision in _PLAYER_DECISIONS or table.round_result is None:
+        if state.decision in PLAYER_DECISIONS or table.round_result is None:
             raise fail("set_aside", "a round in progress still has its set-aside card (ruling 9)")
         if state.deck:
             raise fail("set_aside", "the set-aside card is drawn only when the deck is empty")
@@ -409,7 +407,7 @@ def _check_current(state: GameState, n: int, out: frozenset[int], fail: Fail) ->
     if not is_seat(current, n):
         raise fail("current", f"must be a seat from 0 to {n - 1}, not {short(current)}")
     live = n - len(out)
-    if state.decision in _PLAYER_DECISIONS:
+    if state.decision in PLAYER_DECISIONS:
         if current in out:
             raise fail("current", f"player {current} is out of the round")
         if live < 2:
@@ -458,7 +456,7 @@ def _check_order(
             "must list the players who went out of the round, in the order they went out:"
             f" {sorted(out - sitters)}",
         )
-    if state.decision in _PLAYER_DECISIONS and not left <= out:
+    if state.decision in PLAYER_DECISIONS and not left <= out:
         raise fail("left", f"player {min(left - out)} has left: out of the round")
     if len(dealt) < 2:
         raise fail("order", "a round is dealt to two players or more")
@@ -473,7 +471,7 @@ def _check_pile_left(state: GameState, ruleset: Ruleset, fail: Fail) -> None:
     decision = state.decision
     if decision is Decision.DRAW and size <= floor:
         raise fail("deck", "the round has ended: no card is left for the turn's draw")
-    if decision in _PLAYER_DECISIONS and size < floor:
+    if decision in PLAYER_DECISIONS and size < floor:
         raise fail("deck", f"a turn of {ruleset.name} starts with {floor + 1} cards or more")
 
 
@@ -520,7 +518,7 @@ def _left_before_playing(state: GameState) -> bool:
     result = state.table.round_result
     return (
         state.table.ruleset.online_table
-        and state.decision not in _PLAYER_DECISIONS
+        and state.decision not in PLAYER_DECISIONS
         and result is not None
         and result.reason is RoundEndReason.ONE_PLAYER_LEFT
     )
@@ -537,7 +535,7 @@ def _check_protected(
     a knock-out) must choose that player first, which protection forbids
     (ruling 24), and the player's own next card waits for their turn. So a
     protected player's pile ends with the Handmaid they played."""
-    if protected and not (state.decision in _PLAYER_DECISIONS or _won_mid_round(state)):
+    if protected and not (state.decision in PLAYER_DECISIONS or _won_mid_round(state)):
         raise fail("protected", "protection ends with the round (ruling 7)")
     for seat in sorted(protected):
         if seat in out:
@@ -808,7 +806,7 @@ def _check_result(
     decision = state.decision
     result = table.round_result
     winners = table.winners
-    if decision in _PLAYER_DECISIONS:
+    if decision in PLAYER_DECISIONS:
         if result is not None:
             raise fail("round_result", "a round in progress has no result yet")
     elif decision is Decision.NEXT_ROUND and result is None:

@@ -72,6 +72,7 @@ from soak_checks import (  # noqa: E402
     allowed_first_players,
     deck_of,
     decks_of,
+    host,
     present,
 )
 
@@ -110,11 +111,6 @@ VIEW_SHARE = 0.2
 SEEN_BY_SHARE = 0.2
 #: a game must end long before this many commands (hang guard)
 MAX_STEPS = 20_000
-#: online: a host's TimeOut before this share of the steps; a Leave before
-#: this share while the match plays its rounds, and the next once it has
-TIMEOUT_SHARE = 0.05
-LEAVE_SHARE = 0.004
-CLOSING_LEAVE_SHARE = 0.35
 #: online: the rounds a match plays before its players start leaving
 MATCH_ROUNDS = (1, 3)
 
@@ -442,23 +438,6 @@ def _stacked_order(rng: random.Random, first: int, seats: Iterable[int]) -> tupl
     rest = [seat for seat in seats if seat != first]
     rng.shuffle(rest)
     return (first, *rest)
-
-
-def host(rng: random.Random, state: GameState, closing: bool) -> Command | None:
-    """Online, now and then, a host's command: a player leaves (often once
-    the match has played its rounds), or the player to act times out (the
-    probes try it where the table makes no random move)."""
-    if rng.random() < (CLOSING_LEAVE_SHARE if closing else LEAVE_SHARE):
-        return Leave(rng.choice(present(state)))
-    settings = state.table.settings
-    if (
-        state.to_act is not None
-        and settings is not None
-        and settings.random_moves
-        and rng.random() < TIMEOUT_SHARE
-    ):
-        return TimeOut(state.to_act)
-    return None
 
 
 def choose(rng: random.Random, state: GameState) -> Command:

@@ -97,6 +97,7 @@ from soak_checks import (  # noqa: E402
     check_transition,
     chooses,
     deck_of,
+    host,
     names,
     names_numbers,
     present,
@@ -138,12 +139,6 @@ PROBE_SHARE = 0.3
 MAX_STEPS = 20_000
 #: a seat no game has
 FAR = 10**9
-#: online: a host's TimeOut for the player to act, before this share of the steps
-TIMEOUT_SHARE = 0.05
-#: online: a player leaves before this share of the steps while the match
-#: plays its rounds, and before this share once it has played them
-LEAVE_SHARE = 0.004
-CLOSING_LEAVE_SHARE = 0.35
 #: online: the rounds a match plays before its players start leaving
 MATCH_ROUNDS = (1, 4)
 #: online: the share of tables that make no random move on a time-out
@@ -986,20 +981,9 @@ class Game:
         """Online, now and then, a host's command instead of a player's: a
         player leaves (often, once the match has played its rounds), or the
         player to act times out."""
-        rng = self.rng
         if self.result.rounds >= self.match_rounds and state.decision is Decision.NEXT_ROUND:
             self.closing = True
-        if rng.random() < (CLOSING_LEAVE_SHARE if self.closing else LEAVE_SHARE):
-            return Leave(rng.choice(present(state)))
-        settings = state.table.settings
-        if (
-            state.to_act is not None
-            and settings is not None
-            and settings.random_moves
-            and rng.random() < TIMEOUT_SHARE
-        ):
-            return TimeOut(state.to_act)
-        return None
+        return host(self.rng, state, self.closing)
 
     def _check_timeout(
         self,

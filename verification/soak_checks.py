@@ -16,6 +16,7 @@ Every check raises :class:`Violation` with a message naming the rule.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
@@ -31,7 +32,7 @@ from loveletter import (
     RoundStarted,
     TokenAwarded,
 )
-from loveletter.commands import Command, KeepCard, Leave, PlayCard, StartRound
+from loveletter.commands import Command, KeepCard, Leave, PlayCard, StartRound, TimeOut
 from loveletter.events import (
     CardDiscarded,
     CardDrawn,
@@ -270,8 +271,32 @@ _IN_PLAY = frozenset(
 
 def present(state: GameState) -> tuple[int, ...]:
     """online.leave-any-time: the seats that have not left the match."""
-    left = state.table.left
-    return tuple(p for p in range(state.players) if p not in left)
+    return state.present()
+
+
+#: online: a host's TimeOut for the player to act, before this share of the steps
+TIMEOUT_SHARE = 0.05
+#: online: a player leaves before this share of the steps while the match
+#: plays its rounds, and before this share once it has played them
+LEAVE_SHARE = 0.004
+CLOSING_LEAVE_SHARE = 0.35
+
+
+def host(rng: random.Random, state: GameState, closing: bool) -> Command | None:
+    """Online, now and then, a host's command instead of a player's: a
+    player leaves (often, once the match has played its rounds: ``closing``),
+    or the player to act times out where the table makes random moves."""
+    if rng.random() < (CLOSING_LEAVE_SHARE if closing else LEAVE_SHARE):
+        return Leave(rng.choice(present(state)))
+    settings = state.table.settings
+    if (
+        state.to_act is not None
+        and settings is not None
+        and settings.random_moves
+        and rng.random() < TIMEOUT_SHARE
+    ):
+        return TimeOut(state.to_act)
+    return None
 
 
 def allowed_first_players(state: GameState) -> tuple[int, ...]:

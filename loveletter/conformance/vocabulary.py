@@ -13,19 +13,9 @@ from typing import Any
 import attrs
 
 from loveletter.cards import Card
-from loveletter.commands import (
-    Decline,
-    DrawCard,
-    KeepCard,
-    Leave,
-    LookAtHand,
-    PlayCard,
-    Redraw,
-    StartRound,
-    TimeOut,
-)
 from loveletter.errors import RejectionKind
 from loveletter.events import EVENT_TYPES
+from loveletter.serialization import COMMAND_TYPES
 from loveletter.state import Decision
 from loveletter.views import PlayerView
 
@@ -39,18 +29,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 
 #: command type -> its fields
 COMMAND_FIELDS: dict[str, tuple[str, ...]] = {
-    cls.__name__: tuple(f.name for f in attrs.fields(cls))
-    for cls in (
-        PlayCard,
-        KeepCard,
-        DrawCard,
-        StartRound,
-        LookAtHand,
-        Redraw,
-        Decline,
-        Leave,
-        TimeOut,
-    )
+    name: tuple(f.name for f in attrs.fields(cls)) for name, cls in COMMAND_TYPES.items()
 }
 
 #: the commands a player gives (``StartRound`` is the dealer's chance step,
