@@ -380,7 +380,7 @@ def test_an_online_match_of_two_rounds_with_its_scoreboard(
     ):
         assert ranks is not None
         row = " +".join([str(number), *("-" if r is None else str(r) for r in ranks)])
-        assert re.search(rf"\n +{row}\n", board), board
+        assert re.search(rf"\n +{row} ", board), board
 
 
 def test_leaving_an_online_match_from_the_terminal(run: type[Terminal], tmp_path: Path) -> None:
