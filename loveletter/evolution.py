@@ -600,7 +600,12 @@ def initial_state(event: GameStarted) -> GameState:
             face_up=(),
             round_result=None,
             winners=(),
-            settings=event.settings,
+            # an online table's settings default to 004's (ruling 52)
+            settings=(
+                TableSettings()
+                if event.settings is None and ruleset.online_table
+                else event.settings
+            ),
         ),
         decision=Decision.NEXT_ROUND,
         current=event.first_player,

@@ -270,3 +270,14 @@ def test_a_match_never_ends_by_itself() -> None:
         assert not state.is_over and state.winners == ()
         state = ll.push(state, StartRound())
     assert state.round_number == 13 and sum(state.tokens) >= 12
+
+
+@pytest.mark.rule("online.time-control-settings")
+def test_a_log_whose_first_event_omits_the_settings_plays_with_004s_defaults() -> None:
+    opening = ll.start_game("online", 3, seed=1)
+    started = opening[0]
+    assert isinstance(started, GameStarted)
+    bare = GameStarted(started.ruleset, started.players, started.seed, started.first_player)
+    state = ll.replay((bare, *opening[1:]))
+    ll.check_state(state)
+    assert state.table.settings == TableSettings()
