@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Any
 
 import attrs
 
 from loveletter.cards import Card
+from loveletter.decisions import Decision as Decision  # re-exported: its home for most readers
 from loveletter.events import RoundEndReason
 from loveletter.rulesets import Ruleset, Setup
-
-
-class Decision(StrEnum):
-    """What the game is waiting for."""
-
-    DRAW = "draw"  #: the current player must take the turn's draw (positions only)
-    PLAY = "play"  #: the current player must play one of their two cards
-    CHANCELLOR = "chancellor"  #: the current player keeps one card, returns the rest
-    LOOK = "look"  #: the current player may look at one of the hands a Cardinal swapped
-    REDRAW = "redraw"  #: a Bishop's target (not the current player) may discard and redraw
-    NEXT_ROUND = "next-round"  #: the round is over; the next one must be dealt
-    GAME_OVER = "game-over"  #: nothing more can happen
-
 
 # Enum members are looked up once: reading ``Decision.X`` costs a metaclass
 # lookup every time, and these properties sit in simulation loops.

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from loveletter.cards import Card
+from loveletter.cards.base import CardRules, Shows
 from loveletter.chance import is_seed
 from loveletter.errors import LoveLetterError, StateError
 from loveletter.events import RoundEndReason
@@ -45,23 +46,17 @@ from loveletter.state import (
 #: builds the error to raise from a field name and a message
 Fail = Callable[[str, str], LoveLetterError]
 
-#: decisions taken in the middle of a turn, after its card was played
-_MID_TURN = frozenset({Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW})
-#: the card on top of the current player's pile while each choice is pending
-_PENDING_CARD = {
-    Decision.CHANCELLOR: Card.CHANCELLOR,
-    Decision.LOOK: Card.CARDINAL,
-    Decision.REDRAW: Card.BISHOP,
-}
-#: the cards that show a player another's hand (a Sighting's ``via``)
-SHOWING = frozenset(
-    {Card.PRIEST, Card.BARON, Card.KING, Card.DOWAGER_QUEEN, Card.BARONESS, Card.CARDINAL}
-)
-#: the cards whose play can make someone draw a replacement card: the
-#: Prince's target, the Bishop's target, the Assassin's holder (who discards
-#: the Assassin and draws when a Guard chooses them)
-_REPLACING = frozenset({Card.PRINCE, Card.BISHOP, Card.ASSASSIN})
 _KNOWN_RULESETS = frozenset(id(r) for r in RULESETS.values())
+
+
+def cards_that(
+    ruleset: Ruleset, kinds: Sequence[Card], fact: Callable[[CardRules], object]
+) -> frozenset[Card]:
+    """The kinds among ``kinds`` whose rules in ``ruleset`` state ``fact``:
+    what a card leaves behind is said by its own module
+    (:class:`~loveletter.cards.base.CardRules`), never listed here."""
+    rules = ruleset.rules
+    return frozenset(card for card in kinds if fact(rules[card]))
 
 
 def check_state(state: GameState) -> None:
@@ -131,14 +126,17 @@ def check_fields(state: object, fail: Fail) -> None:
     _check_pile_left(state, ruleset, fail)
     kinds = ruleset.setup(n).kinds
     _check_pending(state, n, out, protected, kinds, fail)
-    check_sightings(state.sightings, n, _last_sighting_turn(state), kinds, fail)
-    check_returns(state.returns, state.discards, n, kinds, fail, _returning(state))
+    discards = state.discards
+    check_sightings(state.sightings, n, _last_sighting_turn(state), ruleset, kinds, discards, fail)
+    check_returns(state.returns, discards, n, ruleset, kinds, fail, _returning(state))
     _check_required(state, n, out, protected, kinds, fail)
-    check_marks(state.marks, state.discards, n, kinds, fail)
+    check_marks(state.marks, discards, n, ruleset, kinds, fail)
     sitters = _check_contenders(state, ruleset, n, out, contenders, fail)
     _check_result(state, ruleset, n, out, contenders, fail)
     _check_rounds_and_tokens(state, ruleset, n, fail)
     _check_turn_count(state, n - len(sitters), fail)
+    _check_piles(state, ruleset, out, sitters, fail)
+    _check_first_player(state, ruleset, n, out, fail)
 
 
 # --------------------------------------------------------------------------
@@ -543,7 +541,7 @@ def _check_protected(
         if seat == state.current:
             raise fail("protected", "protection ends when its player's turn starts (ruling 7)")
         pile = state.discards[seat]
-        if not pile or pile[-1] is not Card.HANDMAID:
+        if not pile or not state.table.ruleset.rules[pile[-1]].protects:
             raise fail(
                 "protected",
                 f"player {seat} is protected, so the last card on their pile is the Handmaid"
@@ -562,11 +560,34 @@ def _last_sighting_turn(state: GameState) -> int:
     return state.turn_number
 
 
+@implements(
+    "priest.look-secretly",
+    "baron.compare-lower-eliminated",
+    "king.trade-hands",
+    "dowager-queen.compare-higher-eliminated",
+    "baroness.look-one-or-two",
+    "cardinal.swap-then-look",
+)
 def check_sightings(
-    sightings: object, n: int, last_turn: int, kinds: tuple[Card, ...], fail: Fail
+    sightings: object,
+    n: int,
+    last_turn: int,
+    ruleset: Ruleset,
+    kinds: tuple[Card, ...],
+    discards: tuple[tuple[Card, ...], ...],
+    fail: Fail,
 ) -> None:
+    """Each sighting is one a card played this round can make (its
+    module's :class:`~loveletter.cards.base.Shows`): the sightings are
+    listed by turn, a turn plays one card so its sightings share the card
+    that made them, and that card lies in the pile of the player who
+    played it -- the viewer's for a look, the viewer's or the owner's for a
+    comparison or a trade (which shows both players, each way, once), any
+    pile for a Cardinal's swap -- and no card shows hands on more turns
+    than its copies in those piles."""
     if not isinstance(sightings, tuple):
         raise fail("sightings", f"must be a tuple, not {short(sightings)}")
+    showing = cards_that(ruleset, kinds, lambda r: r.shows)
     for index, seen in enumerate(sightings):
         if (
             not isinstance(seen, Sighting)
@@ -578,10 +599,64 @@ def check_sightings(
             or type(seen.card) is not Card
             or seen.card not in kinds
             or type(seen.via) is not Card
-            or seen.via not in SHOWING
-            or seen.via not in kinds
+            or seen.via not in showing
         ):
             raise fail(f"sightings[{index}]", f"not a possible sighting: {short_sighting(seen)}")
+        if index and seen.turn < sightings[index - 1].turn:
+            raise fail(f"sightings[{index}]", "sightings are listed turn by turn, as they happen")
+    turns: dict[int, list[Sighting]] = {}
+    for seen in sightings:
+        turns.setdefault(seen.turn, []).append(seen)
+    made: Counter[tuple[Card, int | None]] = Counter()
+    for turn, group in turns.items():
+        index = sightings.index(group[0])
+        via = group[0].via
+        if any(seen.via is not via for seen in group):
+            raise fail(
+                f"sightings[{index}]", f"turn {turn} played one card: its sightings share it"
+            )
+        shows = ruleset.rules[via].shows
+        player = _sighting_player(group, shows, discards)
+        if player is _NO_PLAYER:
+            raise fail(
+                f"sightings[{index}]",
+                f"turn {turn}'s sightings via {via} are not what playing a {via} shows, or no"
+                f" {via} lies in the pile of the player who would have played it",
+            )
+        made[via, player] += 1
+    for (via, player), count in made.items():
+        piles = discards if player is None else (discards[player],)
+        if count > sum(pile.count(via) for pile in piles):
+            whose = "the piles" if player is None else f"player {player}'s pile"
+            raise fail("sightings", f"{count} turns show hands via {via}, more than {whose} hold")
+
+
+#: no player of a turn's card fits its sightings
+_NO_PLAYER = -1
+
+
+def _sighting_player(
+    group: Sequence[Sighting], shows: Shows, discards: tuple[tuple[Card, ...], ...]
+) -> int | None:
+    """Who played the card that made one turn's sightings, if it can be
+    told (``None`` for a Cardinal's swap, which may not involve its
+    player), or ``_NO_PLAYER`` when no play of that card makes them."""
+    via = group[0].via
+    if shows is Shows.TO_ITS_PLAYER:
+        viewer = group[0].viewer
+        if len(group) > 2 or any(seen.viewer != viewer for seen in group):
+            return _NO_PLAYER
+        return viewer if via in discards[viewer] else _NO_PLAYER
+    if shows is Shows.BOTH_WAYS:
+        a, b = group[0].viewer, group[0].owner
+        if len(group) != 2 or (group[1].viewer, group[1].owner) != (b, a):
+            return _NO_PLAYER
+        # each way once; the player is whichever of the two played it
+        players = [p for p in (a, b) if via in discards[p]]
+        return players[0] if len(players) == 1 else (None if players else _NO_PLAYER)
+    if len(group) > 3 or not any(via in pile for pile in discards):
+        return _NO_PLAYER
+    return None
 
 
 def short_sighting(seen: object) -> str:
@@ -610,6 +685,7 @@ def check_returns(
     returns: object,
     discards: tuple[tuple[Card, ...], ...],
     n: int,
+    ruleset: Ruleset,
     kinds: tuple[Card, ...],
     fail: Fail,
     returning: int | None = None,
@@ -618,12 +694,14 @@ def check_returns(
     draw) from a Chancellor its player played; one whose choice is pending
     has made no return yet."""
     pairs = _pairs(returns, "returns", fail)
+    returners = cards_that(ruleset, kinds, lambda r: r.returns)
+    most = max((ruleset.rules[card].returns for card in returners), default=0)
     for index, (owner, count) in enumerate(pairs):
-        if Card.CHANCELLOR not in kinds or not 0 <= owner < n or count not in (1, 2):
+        if not 0 <= owner < n or not 1 <= count <= most:
             raise fail(f"returns[{index}]", f"not a possible Chancellor return: {(owner, count)}")
     for seat in range(n):
         made = sum(1 for owner, _ in pairs if owner == seat)
-        played = discards[seat].count(Card.CHANCELLOR) - (seat == returning)
+        played = sum(discards[seat].count(card) for card in returners) - (seat == returning)
         if made and made > played:
             raise fail("returns", f"player {seat} returned cards without a Chancellor")
 
@@ -640,7 +718,8 @@ def _check_required(
     required = state.required
     if required is None:
         return
-    if Card.SYCOPHANT not in kinds or not is_seat(required, n):
+    binding = cards_that(state.table.ruleset, kinds, lambda r: r.restricts_next)
+    if not binding or not is_seat(required, n):
         raise fail("required", f"not a seat a Sycophant can require: {short(required)}")
     if state.decision not in (Decision.DRAW, Decision.PLAY):
         # the next card played ends the requirement (ruling 34), and so does the round
@@ -653,7 +732,7 @@ def _check_required(
     if state.table.left & frozenset(state.exits):
         return  # the Sycophant's player may have left since (ruling 50): their pile tells nothing
     before = previous_player(state.table, out, state.current)
-    if not state.discards[before] or state.discards[before][-1] is not Card.SYCOPHANT:
+    if not state.discards[before] or state.discards[before][-1] not in binding:
         raise fail("required", f"player {before}, who played last, did not play a Sycophant")
 
 
@@ -662,20 +741,25 @@ def check_marks(
     marks: object,
     discards: tuple[tuple[Card, ...], ...],
     n: int,
+    ruleset: Ruleset,
     kinds: tuple[Card, ...],
     fail: Fail,
 ) -> None:
+    """Each mark is made by a card that marks (the Jester), in its
+    player's pile: a player marks as often as they played one."""
     pairs = _pairs(marks, "marks", fail)
+    markers = cards_that(ruleset, kinds, lambda r: r.marks)
     for index, mark in enumerate(pairs):
         if (
-            Card.JESTER not in kinds
-            or not all(0 <= seat < n for seat in mark)
+            not all(0 <= seat < n for seat in mark)
             or mark[0] == mark[1]
-            or Card.JESTER not in discards[mark[0]]
+            or not any(card in markers for card in discards[mark[0]])
         ):
             raise fail(f"marks[{index}]", f"not a possible Jester mark: {mark!r}")
-    if len(pairs) > sum(pile.count(Card.JESTER) for pile in discards):
-        raise fail("marks", "more marks than Jesters played")
+    for seat in range(n):
+        made = sum(1 for player, _ in pairs if player == seat)
+        if made > sum(discards[seat].count(card) for card in markers):
+            raise fail("marks", f"player {seat} marked more players than they played Jesters")
 
 
 @implements("game.tie-break-round", "out.discard-hand")
@@ -752,23 +836,21 @@ def _check_pending(
     current = state.current
     if not isinstance(pending, tuple) or not all(is_seat(s, n) for s in pending):
         raise fail("pending", f"must list seats, not {short(pending)}")
-    card = _PENDING_CARD.get(decision)
-    if card is None:
+    ruleset = state.table.ruleset
+    if decision not in PLAYER_DECISIONS or decision in (Decision.DRAW, Decision.PLAY):
         if pending:
             raise fail(
                 "pending", f"no optional step is pending while the game waits for {decision.value}"
             )
         return
+    leaving = cards_that(ruleset, kinds, lambda r: r.pending is decision and r.answer)
     pile = state.discards[current]
-    if (
-        card not in kinds
-        or state.table.ruleset.rules[card].answer is None
-        or not pile
-        or pile[-1] is not card
-    ):
+    if not pile or pile[-1] not in leaving:
+        played = " or ".join(map(str, sorted(leaving))) or f"no card of {ruleset.name}"
         raise fail(
             f"discards[{current}]",
-            f"a {decision.value} choice follows a {card} played, on top of the player's pile",
+            f"a {decision.value} choice follows a card that leaves it ({played}), played:"
+            " on top of the player's pile",
         )
     if decision is Decision.CHANCELLOR:
         if pending:
@@ -897,11 +979,29 @@ def _tokens_per_round(ruleset: Ruleset, n: int, decks: int) -> int:
     at most one from each card that pays tokens (the Spy pays one at most,
     whatever the number of Spies: spy.one-token-max)."""
     setup = ruleset.setup(n, decks)
-    paying = {card for card, _ in setup.knocked_out_tokens}
-    paying |= {card for card in setup.kinds if ruleset.rules[card].round_end_bonus is not None}
-    bishops = setup.deck.count(Card.BISHOP)
-    spies = 1 if Card.SPY in paying else 0
-    return 1 + spies + bishops + sum(setup.deck.count(c) for c in paying if c is not Card.SPY)
+    rules = ruleset.rules
+    total = 1
+    for card in setup.kinds:
+        bonus = rules[card].round_end_bonus
+        copies = setup.deck.count(card)
+        if rules[card].scores_when_played or rules[card].knocked_out_token is not None:
+            total += copies
+        if bonus is not None:
+            total += 1 if bonus.once else copies
+    return total
+
+
+def _tokens_this_round(state: GameState, seat: int) -> int:
+    """The most tokens ``seat`` can have gained in the round in progress
+    before it ends: a card scoring when played (the Bishop) counts for its
+    player, a card scoring when its owner is knocked out (the Constable)
+    for a player who is out with it."""
+    rules = state.table.ruleset.rules
+    pile = state.discards[seat]
+    scored = sum(1 for card in pile if rules[card].scores_when_played)
+    if seat in state.out:
+        scored += sum(1 for card in pile if rules[card].knocked_out_token is not None)
+    return scored
 
 
 @implements("round.winner-token", "spy.one-token-max")
@@ -920,17 +1020,120 @@ def _check_rounds_and_tokens(state: GameState, ruleset: Ruleset, n: int, fail: F
             f"{ended} round(s) have ended, each giving a token, but {sum(tokens)} were given",
         )
     per_round = _tokens_per_round(ruleset, n, table.decks)
-    most = per_round * table.round_number
     needed = ruleset.tokens_to_win(n)
-    if not table.contenders and needed is not None:
-        most = min(most, needed - 1 + per_round)
     for seat, count in enumerate(tokens):
+        # the rounds that have ended, and what the round under way has paid
+        most = per_round * ended
+        if table.round_result is None:
+            most += _tokens_this_round(state, seat)
+        if not table.contenders and needed is not None:
+            most = min(most, needed - 1 + per_round)
         if count > most:
             raise fail(
                 f"tokens[{seat}]",
-                f"more than the {most} tokens a player can hold after {table.round_number}"
-                " round(s)",
+                f"more than the {most} tokens player {seat} can hold in round"
+                f" {table.round_number}, after {ended} round(s) ended",
             )
+
+
+def _turns_resolved(state: GameState) -> int:
+    """The turns of the round whose card has been played and resolved."""
+    t = state.turn_number
+    return t if state.decision in (Decision.NEXT_ROUND, Decision.GAME_OVER) else t - 1
+
+
+@implements(
+    "princess.eliminated-when-played-or-discarded",
+    "out.discard-hand",
+    "turn.order",
+    "turn.draw-then-play",
+)
+def _check_piles(
+    state: GameState, ruleset: Ruleset, out: frozenset[int], sitters: frozenset[int], fail: Fail
+) -> None:
+    """What the discard piles say of the round so far.
+
+    * A card whose discard knocks its player out (the Princess) lies only
+      in the pile of a player who is out.
+    * Each knock-out is one card's doing, one per turn: a card that knocks
+      someone out when played (a Guard, a Baron, a Dowager Queen) or the
+      knocked-out player's own such discard; so the players knocked out
+      number no more than those cards in the piles, nor than the turns
+      resolved. (A player who left an online match is out by leaving.)
+    * A player's first turn puts a card on their pile, and piles never
+      shrink; turns go round the players in order, so while a player still
+      in the round has an empty pile, no one has played twice: the turns
+      played are at most the players dealt in who have played.
+    """
+    rules = ruleset.rules
+    discards = state.discards
+    for seat, pile in enumerate(discards):
+        if seat in out:
+            continue
+        fatal = next((card for card in pile if rules[card].when_discarded is not None), None)
+        if fatal is not None:
+            raise fail(
+                f"discards[{seat}]",
+                f"player {seat} is in the round, but discarding the {fatal} in their pile"
+                " knocked them out",
+            )
+    knocked = out - sitters - state.table.left
+    makers = sum(1 for pile in discards for card in pile if rules[card].knocks_out)
+    makers += sum(
+        1 for seat in out for card in discards[seat] if rules[card].when_discarded is not None
+    )
+    resolved = _turns_resolved(state)
+    if len(knocked) > min(makers, resolved):
+        raise fail(
+            "out",
+            f"{len(knocked)} player(s) knocked out, but the {resolved} turn(s) resolved and the"
+            f" {makers} card(s) in the piles that knock a player out allow"
+            f" {min(makers, resolved)}",
+        )
+    dealt = len(discards) - len(sitters)
+    waiting = {seat for seat, pile in enumerate(discards) if seat not in out and not pile}
+    if not waiting:
+        return
+    if state.decision in (Decision.DRAW, Decision.PLAY):
+        waiting.add(state.current)  # their turn now is their first
+    if resolved > dealt - len(waiting):
+        first = min(waiting - {state.current} or waiting)
+        raise fail(
+            f"discards[{first}]",
+            f"turn {state.turn_number}: {resolved} turn(s) played, but player {first}, in the"
+            f" round, has never played (an empty pile) and no one plays twice before them:"
+            f" {dealt - len(waiting)} turn(s) at most",
+        )
+
+
+@implements(
+    "round.next-first-player", "round.next-first-player-tie-random", "setup.turn-order-online"
+)
+def _check_first_player(
+    state: GameState, ruleset: Ruleset, n: int, out: frozenset[int], fail: Fail
+) -> None:
+    """After the first round, the player who starts a round won the round
+    before (online: ranked first in it, while still at the table, ruling
+    43), so they hold a token (a win counter). Online the round's order
+    names the first player; elsewhere they can be told while no one is out
+    of the round: turns go round the seats in order from them."""
+    table = state.table
+    if table.round_number < 2 or state.decision not in PLAYER_DECISIONS:
+        return
+    if ruleset.draws_order:
+        if table.left:
+            return  # a rank-1 player who left gives the start to the shuffle
+        first = table.order[0]
+    elif out:
+        return
+    else:
+        first = (state.current - (state.turn_number - 1)) % n
+    if table.tokens[first] < 1:
+        raise fail(
+            f"tokens[{first}]",
+            f"player {first} started round {table.round_number} (turn {state.turn_number} is"
+            f" player {state.current}'s), so won the round before: a token at least",
+        )
 
 
 @implements(
@@ -978,7 +1181,8 @@ def _check_turn_count(state: GameState, dealt: int, fail: Fail) -> None:
     chancellor = len(state.hands[state.current]) - 1 if decision is Decision.CHANCELLOR else 0
     replaced = held - dealt - turn_draws - chancellor
     resolved = t if decision in (Decision.NEXT_ROUND, Decision.GAME_OVER) else t - 1
-    makers = sum(1 for pile in state.discards for card in pile if card in _REPLACING)
+    rules = state.table.ruleset.rules
+    makers = sum(1 for pile in state.discards for card in pile if rules[card].replaces)
     most = min(resolved, makers)
     if not 0 <= replaced <= most:
         low = dealt + turn_draws + chancellor

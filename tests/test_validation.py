@@ -240,6 +240,7 @@ def _impossible() -> list[tuple[str, GameState, str]]:
         knocked_out(s, o),
         discards=tuple(() if p == o else pile for p, pile in enumerate(s.discards)),
         deck=s.deck + s.discards[o] + s.hands[o],
+        sightings=(),  # what their played cards showed would be refused first
     )
     over = OVER
     return [

@@ -44,4 +44,4 @@ def played(state: GameState, command: PlayCard) -> tuple[Event, ...]:
 
 
 #: assassin.no-effect: played or discarded, he does nothing
-RULES = CardRules(Card.ASSASSIN, played, when_holder_chosen=answer_guard)
+RULES = CardRules(Card.ASSASSIN, played, when_holder_chosen=answer_guard, replaces=True)

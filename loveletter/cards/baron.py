@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import compare
-from loveletter.cards.base import CardRules, Choice
+from loveletter.cards.base import CardRules, Choice, Shows
 from loveletter.events import Event
 from loveletter.rules import implements
 
@@ -29,4 +29,4 @@ def baron(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return compare(state, command.player, command.card, target, Card.BARON, lower_loses=True)
 
 
-RULES = CardRules(Card.BARON, baron, Choice.OTHER)
+RULES = CardRules(Card.BARON, baron, Choice.OTHER, shows=Shows.BOTH_WAYS, knocks_out=True)

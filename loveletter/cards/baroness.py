@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import hand_seen
-from loveletter.cards.base import CardRules, Choice
+from loveletter.cards.base import CardRules, Choice, Shows
 from loveletter.events import Event
 from loveletter.rules import implements
 
@@ -30,6 +30,8 @@ def baroness_online(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return baroness(state, command)
 
 
-RULES = CardRules(Card.BARONESS, baroness, Choice.ONE_OR_TWO_OTHERS)
+RULES = CardRules(Card.BARONESS, baroness, Choice.ONE_OR_TWO_OTHERS, shows=Shows.TO_ITS_PLAYER)
 #: the online edition's Baroness: two other players, the same one allowed
-ONLINE_RULES = CardRules(Card.BARONESS, baroness_online, Choice.TWO_OTHERS)
+ONLINE_RULES = CardRules(
+    Card.BARONESS, baroness_online, Choice.TWO_OTHERS, shows=Shows.TO_ITS_PLAYER
+)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from loveletter.cards import Card
+from loveletter.decisions import Decision
 from loveletter.events import Event, TokenReason
 
 if TYPE_CHECKING:
@@ -38,6 +39,18 @@ class Choice(IntEnum):
     TWO_OTHERS = 5
     #: two distinct players, its own player included, in the order chosen
     ORDERED_PAIR = 6
+
+
+class Shows(IntEnum):
+    """Whose hand a card's play shows, and to whom: what a sighting made
+    through it (``Sighting.via``) can record."""
+
+    NOBODY = 0  #: no hand is shown
+    TO_ITS_PLAYER = 1  #: its player sees the hands chosen (the Priest, the Baroness)
+    BOTH_WAYS = 2  #: its player and the player chosen see each other's (a comparison, a trade)
+    #: the two players chosen (its own player among them or not) see the
+    #: hands they give each other, and its player may look at one (the Cardinal)
+    CHOSEN_PAIR = 3
 
 
 class Naming(IntEnum):
@@ -107,6 +120,9 @@ class RoundEndBonus:
     reason: TokenReason
     #: the players who gain one token each
     gainers: Callable[[RoundEnd], tuple[int, ...]]
+    #: one token at most per round, however many of the card are in play
+    #: (the Spy); otherwise up to one per copy
+    once: bool = False
 
 
 def _no_effect(state: GameState, command: PlayCard) -> tuple[Event, ...]:
@@ -143,3 +159,33 @@ class CardRules:
     hand_bonus: HandBonus | None = None
     #: in a discard pile or marked on the table when the round ends
     round_end_bonus: RoundEndBonus | None = None
+
+    # What the card can leave behind, for the checks of a described state
+    # (:mod:`loveletter.validation`) and the replay-start search: facts
+    # about the effect above, kept beside it so that no other module keeps
+    # its own list of the cards that do each thing.
+
+    #: the choice its play leaves pending (the decision ``answer`` answers)
+    pending: Decision | None = None
+    #: whose hands its play shows, to whom (the sightings it can record)
+    shows: Shows = Shows.NOBODY
+    #: its play can make a player discard and draw a replacement card (at
+    #: most one such draw per card: rulings 9 and 38) -- the Assassin's
+    #: holder too, when a Guard chooses them
+    replaces: bool = False
+    #: its play draws up to this many cards that go back under the deck
+    #: (the Chancellor's, recorded as a return)
+    returns: int = 0
+    #: its play can knock out one player (a guess, a comparison); a card
+    #: whose discard knocks out its own player says so by ``when_discarded``
+    knocks_out: bool = False
+    #: its play protects its player until their next turn
+    protects: bool = False
+    #: its play binds the next card played to choose the player it chose
+    #: (``GameState.required``)
+    restricts_next: bool = False
+    #: its play marks a player on the table until the round ends
+    #: (``GameState.marks``)
+    marks: bool = False
+    #: its play can give its player a token at once, in the middle of a round
+    scores_when_played: bool = False

@@ -9,6 +9,7 @@ from loveletter.cards import Card
 from loveletter.cards._common import discard_and_draw
 from loveletter.cards.base import CardRules, Choice, Naming
 from loveletter.commands import Decline, Redraw
+from loveletter.decisions import Decision
 from loveletter.errors import IllegalCommand, RejectionKind
 from loveletter.events import Event, OptionDeclined, RedrawOffered, TokenAwarded, TokenReason
 from loveletter.rules import implements
@@ -65,5 +66,8 @@ RULES = CardRules(
     Choice.OTHER,
     Naming.ANYTHING,
     answer=redraw,
+    pending=Decision.REDRAW,
+    replaces=True,
+    scores_when_played=True,
     loses_showdown_to=frozenset({Card.PRINCESS}),
 )

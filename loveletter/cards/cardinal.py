@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import hand_seen, hands_traded, remaining
-from loveletter.cards.base import CardRules, Choice
+from loveletter.cards.base import CardRules, Choice, Shows
 from loveletter.commands import Decline, LookAtHand
+from loveletter.decisions import Decision
 from loveletter.errors import IllegalCommand, RejectionKind
 from loveletter.events import Event, LookOffered, OptionDeclined
 from loveletter.rules import implements
@@ -79,6 +80,15 @@ def cardinal_online(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     )
 
 
-RULES = CardRules(Card.CARDINAL, cardinal, Choice.PAIR, answer=look)
+RULES = CardRules(
+    Card.CARDINAL,
+    cardinal,
+    Choice.PAIR,
+    answer=look,
+    pending=Decision.LOOK,
+    shows=Shows.CHOSEN_PAIR,
+)
 #: the online edition's Cardinal: an ordered pair, the look at the first
-ONLINE_RULES = CardRules(Card.CARDINAL, cardinal_online, Choice.ORDERED_PAIR)
+ONLINE_RULES = CardRules(
+    Card.CARDINAL, cardinal_online, Choice.ORDERED_PAIR, shows=Shows.CHOSEN_PAIR
+)

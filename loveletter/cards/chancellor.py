@@ -8,6 +8,7 @@ from loveletter.cards import Card
 from loveletter.cards._common import chancellor_drew
 from loveletter.cards.base import CardRules
 from loveletter.commands import KeepCard
+from loveletter.decisions import Decision
 from loveletter.errors import IllegalCommand, RejectionKind
 from loveletter.events import CardsReturned, Event
 from loveletter.rules import implements
@@ -59,4 +60,4 @@ def keep(state: GameState, command: Command) -> tuple[Event, ...]:
     return (CardsReturned(player, len(bottom), bottom),)
 
 
-RULES = CardRules(Card.CHANCELLOR, chancellor, answer=keep)
+RULES = CardRules(Card.CHANCELLOR, chancellor, answer=keep, pending=Decision.CHANCELLOR, returns=2)

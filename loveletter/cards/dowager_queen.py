@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import compare, lifted_by_two_counts
-from loveletter.cards.base import CardRules, Choice
+from loveletter.cards.base import CardRules, Choice, Shows
 from loveletter.events import Event
 from loveletter.rules import implements
 
@@ -34,4 +34,11 @@ def dowager_queen(state: GameState, command: PlayCard) -> tuple[Event, ...]:
 
 #: round.hand-bonus-online: held at a ranked round's end with two Counts in
 #: her pile she may be lifted by 4, as the Countess (ruling 45)
-RULES = CardRules(Card.DOWAGER_QUEEN, dowager_queen, Choice.OTHER, hand_bonus=lifted_by_two_counts)
+RULES = CardRules(
+    Card.DOWAGER_QUEEN,
+    dowager_queen,
+    Choice.OTHER,
+    hand_bonus=lifted_by_two_counts,
+    shows=Shows.BOTH_WAYS,
+    knocks_out=True,
+)

@@ -41,4 +41,4 @@ def guard(state: GameState, command: PlayCard) -> tuple[Event, ...]:
 
 #: guard.name-non-guard, guard.name-number: another player; anything the
 #: deck holds but the Guard itself (rulings 5 and 23)
-RULES = CardRules(Card.GUARD, guard, Choice.OTHER, Naming.ALL_BUT_OWN)
+RULES = CardRules(Card.GUARD, guard, Choice.OTHER, Naming.ALL_BUT_OWN, knocks_out=True)

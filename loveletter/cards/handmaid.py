@@ -23,4 +23,4 @@ def handmaid(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return (player_protected(command.player),)
 
 
-RULES = CardRules(Card.HANDMAID, handmaid)
+RULES = CardRules(Card.HANDMAID, handmaid, protects=True)

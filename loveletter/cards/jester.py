@@ -35,4 +35,5 @@ RULES = CardRules(
     jester,
     Choice.OTHER,
     round_end_bonus=RoundEndBonus(TokenReason.JESTER, right_guesses),
+    marks=True,
 )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import hands_traded
-from loveletter.cards.base import CardRules, Choice
+from loveletter.cards.base import CardRules, Choice, Shows
 from loveletter.events import Event
 from loveletter.rules import implements
 
@@ -24,4 +24,4 @@ def king(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return (hands_traded(command.player, target, Card.KING),)
 
 
-RULES = CardRules(Card.KING, king, Choice.OTHER)
+RULES = CardRules(Card.KING, king, Choice.OTHER, shows=Shows.BOTH_WAYS)

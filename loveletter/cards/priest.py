@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.cards import Card
 from loveletter.cards._common import hand_seen
-from loveletter.cards.base import CardRules, Choice
+from loveletter.cards.base import CardRules, Choice, Shows
 from loveletter.events import Event
 from loveletter.rules import implements
 
@@ -24,4 +24,4 @@ def priest(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return (hand_seen(command.player, target, state.hands[target][0], Card.PRIEST),)
 
 
-RULES = CardRules(Card.PRIEST, priest, Choice.OTHER)
+RULES = CardRules(Card.PRIEST, priest, Choice.OTHER, shows=Shows.TO_ITS_PLAYER)

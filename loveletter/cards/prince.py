@@ -34,4 +34,4 @@ def prince(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return discard_and_draw(state, target, hand)
 
 
-RULES = CardRules(Card.PRINCE, prince, Choice.ANY)
+RULES = CardRules(Card.PRINCE, prince, Choice.ANY, replaces=True)

@@ -29,4 +29,6 @@ def played(state: GameState, command: PlayCard) -> tuple[Event, ...]:
 
 
 #: spy.no-effect: played or discarded, nothing happens at once
-RULES = CardRules(Card.SPY, played, round_end_bonus=RoundEndBonus(TokenReason.SPY, sole_spy))
+RULES = CardRules(
+    Card.SPY, played, round_end_bonus=RoundEndBonus(TokenReason.SPY, sole_spy, once=True)
+)

@@ -25,4 +25,4 @@ def sycophant(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     return (ChoiceRestricted(command.player, target),)
 
 
-RULES = CardRules(Card.SYCOPHANT, sycophant, Choice.ANY)
+RULES = CardRules(Card.SYCOPHANT, sycophant, Choice.ANY, restricts_next=True)

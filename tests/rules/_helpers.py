@@ -71,6 +71,11 @@ Cards = str | Sequence[Card]
 
 #: the order in which unplaced cards are used to fill the set-aside card, the
 #: face-up cards and the rest: the least eventful cards first
+#: cards whose play can knock a player out
+_KNOCKERS = (BARON, GUARD, DOWAGER_QUEEN)
+#: cards whose place in a pile matters at the round's end or to the player
+_EVENTFUL = frozenset({SPY, PRINCESS, CONSTABLE, COUNT, JESTER, HANDMAID, SYCOPHANT})
+
 _FILL_ORDER = (
     GUARD,
     PRIEST,
@@ -171,7 +176,12 @@ def position(
     up = cards(face_up) if face_up is not None else ()
     rest_cards = list(leftovers(ruleset, top, aside, up, *hand_cards, *pile, players=players))
     if set_aside is None:
-        aside = (rest_cards.pop(0),)
+        # a Princess dumped on a pile of a player still in the round would
+        # have knocked them out: she is the card set aside instead
+        dumped_live = rest != "deck" and rest not in tuple(out)
+        fatal = dumped_live and PRINCESS in rest_cards and Counter(rest_cards)[PRINCESS] == 1
+        aside = (PRINCESS,) if fatal else (rest_cards[0],)
+        rest_cards.remove(aside[0])
     if face_up is None and players == 2:
         up = tuple(rest_cards[:3])
         del rest_cards[:3]
@@ -179,9 +189,32 @@ def position(
         if pile[seat][-1:] != (Card.HANDMAID,) and Card.HANDMAID in rest_cards:
             rest_cards.remove(Card.HANDMAID)
             pile[seat] = (*pile[seat], Card.HANDMAID)
-    for seat in () if contenders else out:
-        if not pile[seat] and rest_cards:  # knocked out: their hand went on their pile
-            pile[seat] = (rest_cards.pop(0),)
+    knocked = () if contenders else tuple(out)
+    for seat in knocked:
+        if not pile[seat] and rest_cards:
+            # Knocked out on a turn of their own, by a card that does it (a
+            # Baron comparison they started and lost), their hand on top.
+            maker = next((card for card in _KNOCKERS if card in rest_cards), None)
+            if maker is not None:
+                rest_cards.remove(maker)
+            # their hand: the knock-out makers are kept for the others
+            hand = next((c for c in rest_cards if c not in _KNOCKERS), rest_cards[0])
+            rest_cards.remove(hand)
+            pile[seat] = (*(() if maker is None else (maker,)), hand)
+    if rest != "deck":
+        # Cards dumped on one pile are turns played; while a player still
+        # in the round has an empty pile no one has played twice, so each
+        # waiting player takes one of the dumped cards (least eventful first).
+        held = sum(map(len, hand_cards)) + sum(map(len, pile)) + len(rest_cards)
+        dealt = len(contenders) or players
+        resolved = (turn_number or max(1, held - dealt + (0 if drawn else 1))) - 1
+        waiting = [s for s in range(players) if s not in out and not pile[s]]
+        while waiting and rest_cards and resolved > dealt - len(set(waiting) | {current}):
+            seat = next((s for s in waiting if s != current), waiting[0])
+            waiting.remove(seat)
+            card = next(c for c in _FILL_ORDER if c in rest_cards and c not in _EVENTFUL)
+            rest_cards.remove(card)
+            pile[seat] = (card,)
     if rest == "deck":
         top = top + tuple(rest_cards)
     else:
@@ -351,6 +384,11 @@ def reject(state: GameState, command: Command, kind: RejectionKind) -> IllegalCo
     return decided.value
 
 
+def _without(cards_: list[Card], card: Card) -> list[Card]:
+    cards_.remove(card)
+    return cards_
+
+
 def online(
     *,
     hands: Sequence[Cards],
@@ -402,6 +440,28 @@ def online(
     if rest is None:
         top += unplaced
     else:
+        # a Princess lies only in the pile of a player she knocked out (the
+        # first to go out); with no one out, a test places her itself
+        gone = [seat for seat in (*exits, *out) if seat != rest]
+        if gone and PRINCESS in unplaced:
+            fatal = tuple(card for card in unplaced if card is PRINCESS)
+            unplaced = tuple(card for card in unplaced if card is not PRINCESS)
+            pile[gone[0]] = fatal + pile[gone[0]]
+        # While a player still in the round has an empty pile no one has
+        # played twice: each such player takes one dumped card (least
+        # eventful first) until the turns the cards imply allow it.
+        gone_seats = set(out) | set(exits) | (set(range(players)) - set(seats))
+        first = seats[0] if current is None else current
+        held = sum(map(len, hand_cards)) + sum(map(len, pile)) + len(unplaced)
+        resolved = held - len(seats) - draws + (0 if drawn else 1) - 1
+        waiting = [s for s in seats if s not in gone_seats and not pile[s] and s != rest]
+        spare = [c for c in unplaced if c not in _EVENTFUL]
+        while waiting and spare and resolved > len(seats) - len(set(waiting) | {first}):
+            seat = next((s for s in waiting if s != first), waiting[0])
+            waiting.remove(seat)
+            card = spare.pop(0)
+            unplaced = tuple(_without(list(unplaced), card))
+            pile[seat] = (card,)
         pile[rest] = unplaced + pile[rest]
     held = sum(map(len, hand_cards)) + sum(map(len, pile))
     turn_number = held - len(seats) - draws + (0 if drawn else 1)

@@ -83,7 +83,8 @@ def test_a_baroness_with_one_other_choosable_looks_at_them_twice_with_none_does_
     one = online(
         hands=["Baroness Guard", "Priest", "", "Handmaid", ""],
         deck="Prince",
-        discards=["", "", "Baron", "Handmaid", "Guard"],
+        # two knock-outs: two turns resolved at least, by cards that do it
+        discards=["Guard", "Guard", "Baron", "Handmaid", "Guard"],
         exits=[2, 4],
         protected=[3],
     )
@@ -91,7 +92,7 @@ def test_a_baroness_with_one_other_choosable_looks_at_them_twice_with_none_does_
     none = online(
         hands=["Baroness Guard", "", "", "Handmaid", ""],
         deck="Prince",
-        discards=["", "Priest", "Baron", "Handmaid", "Guard"],
+        discards=["Guard", "Priest Guard", "Baron", "Handmaid", "Guard"],
         exits=[1, 2, 4],
         protected=[3],
     )
@@ -251,10 +252,12 @@ def test_two_princesses_in_hand_playing_one_puts_the_player_out_the_other_goes_f
 @pytest.mark.rule("out.destroyed-cards-online", "assassin.discard-and-redraw")
 def test_the_assassin_answering_a_guard_is_destroyed_and_replaced_by_the_piles_last_card() -> None:
     state = online(
-        hands=["Guard Priest", "Assassin", "Baron", "Handmaid", "King"],
+        hands=["Guard Priest", "Assassin", "Baron", "Handmaid", "King", ""],
         deck="Prince",
-        discards=["", "", "", "", "Guard"],
+        # seat 5 went out by the Princess, which lies on their pile
+        discards=["", "", "", "", "Guard", ""],
         rest=4,
+        exits=[5],
     )
     events = ll.decide(state, PlayCard(0, GUARD, 1, 2))
     assert events[1:5] == (

@@ -161,19 +161,21 @@ def test_ranks_share_ties_skip_after_them_and_put_players_out_below_in_reverse_o
 
 @pytest.mark.rule("round.ranks-online", "game.win-counter-online")
 def test_every_rank_one_player_adds_one_to_their_win_counter() -> None:
+    # seat 3 went out, by a Princess: her pile holds the two decks' Princesses
     state = online(
-        hands=["Guard King", "King", "Baron"],
+        hands=["Guard King", "King", "Baron", ""],
         deck="Handmaid",
-        discards=["Guard Priest Baron", "Guard Priest Handmaid", "Guard"],
+        discards=["Guard Priest Baron", "Guard Priest Handmaid", "Guard", ""],
         decks=2,
         rest=2,
-        tokens=[3, 1, 0],
+        exits=[3],
+        tokens=[3, 1, 0, 0],
         round_number=4,
     )
     events = ll.decide(state, PlayCard(0, GUARD, 2, 2))
     ended = events[1]
     assert isinstance(ended, RoundEnded)
-    assert ended.ranks == (1, 1, 3) and ended.winners == (0, 1)
+    assert ended.ranks == (1, 1, 3, 4) and ended.winners == (0, 1)
     assert events[2:] == (TokenAwarded(0, WIN, 4), TokenAwarded(1, WIN, 2))
 
 
@@ -249,7 +251,8 @@ def test_a_constable_in_hand_pays_nothing_and_two_in_the_pile_pay_once() -> None
     two = online(
         hands=["Guard Priest", "Baron", "Handmaid", "Prince", "Count"],
         deck="King Prince",
-        discards=["", "Constable Constable", "", "", ""],
+        # seat 1 played twice: a full lap, so everyone has played before
+        discards=["Priest", "Constable Constable", "Guard", "Guard", "Guard"],
         decks=2,
     )
     events = ll.decide(two, PlayCard(0, GUARD, 1, 3))
@@ -277,12 +280,14 @@ def test_a_jester_whose_watched_player_ranks_first_is_a_partial_win_even_when_ou
 @pytest.mark.rule("jester.partial-win-online")
 def test_every_jester_played_is_its_own_bet() -> None:
     state = online(
-        hands=["Guard Priest", "Princess", "Baron", "Handmaid", "Guard"],
+        hands=["Guard Priest", "Princess", "Baron", "", "Guard"],
         deck="King",
+        # seat 3 went out by the second deck's Princess
         discards=["Jester", "", "Jester", "", ""],
         marks=[(0, 1), (2, 1)],
         decks=2,
         rest=4,
+        exits=[3],
     )
     events = ll.decide(state, PlayCard(0, GUARD, 4, 2))
     assert [e for e in events if isinstance(e, TokenAwarded)] == [

@@ -172,12 +172,14 @@ def test_the_next_order_starts_with_a_previous_rank_one_player_by_a_swap() -> No
 @pytest.mark.rule("setup.turn-order-online")
 def test_several_rank_one_players_the_first_is_drawn_among_them_from_the_seed() -> None:
     # a shared rank 1: two Kings, equal discard totals
+    # seat 3 went out, by a Princess: her pile holds the two decks' Princesses
     state = online(
-        hands=["Guard King", "King", "Baron"],
+        hands=["Guard King", "King", "Baron", ""],
         deck="Handmaid",
-        discards=["Guard Priest Baron", "Guard Priest Handmaid", "Guard"],
+        discards=["Guard Priest Baron", "Guard Priest Handmaid", "Guard", ""],
         decks=2,
         rest=2,
+        exits=[3],
     )
     after = ll.push(state, PlayCard(0, GUARD, 2, 2))
     assert after.round_result is not None and after.round_result.winners == (0, 1)
@@ -188,11 +190,13 @@ def test_several_rank_one_players_the_first_is_drawn_among_them_from_the_seed() 
 
 @pytest.mark.rule("round.end-pile-online", "turn.draw-then-play")
 def test_a_turn_that_leaves_two_cards_goes_on_one_that_leaves_one_ends_the_round() -> None:
+    # seat 3 went out, by the Princess, which lies on their pile
     state = online(
-        hands=["Guard Handmaid", "Priest", "Baron"],
+        hands=["Guard Handmaid", "Priest", "Baron", ""],
         deck="Handmaid Guard Prince",
-        discards=["Guard", "Guard", "Guard"],
+        discards=["Guard", "Guard", "Guard", ""],
         rest=2,
+        exits=[3],
     )
     # three cards: the next player draws one, leaving two
     state = check(
@@ -215,11 +219,13 @@ def test_a_turn_that_leaves_two_cards_goes_on_one_that_leaves_one_ends_the_round
 
 @pytest.mark.rule("round.end-pile-online", "setup.no-set-aside-online", "prince.discard-and-draw")
 def test_a_prince_takes_the_piles_last_card_and_the_round_ends_after_the_turn() -> None:
+    # seat 3 went out, by the Princess, which lies on their pile
     state = online(
-        hands=["Prince Guard", "Priest", "Baron"],
+        hands=["Prince Guard", "Priest", "Baron", ""],
         deck="Handmaid",
-        discards=["", "", "Guard"],
+        discards=["", "", "Guard", ""],
         rest=2,
+        exits=[3],
     )
     assert state.deck == (HANDMAID,)
     events = ll.decide(state, PlayCard(0, PRINCE, 1))
@@ -248,7 +254,8 @@ def test_one_player_left_ends_the_round_at_once_and_ranks_them_first() -> None:
     state = online(
         hands=["Guard Priest", "Baron", ""],
         deck="King Prince Guard",
-        discards=["", "", "Handmaid"],
+        # seat 1's Guard knocked seat 2 out on the turn before
+        discards=["", "Guard", "Handmaid"],
         exits=[2],
     )
     check(

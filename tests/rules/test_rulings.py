@@ -307,7 +307,7 @@ def test_chancellor_ruling_11_returning_princess_and_spy() -> None:
         *turn(1, SPY),
     )
     assert state.out == frozenset({3})
-    assert state.discards[0] == (CHANCELLOR,)
+    assert state.discards[0][-1] is CHANCELLOR and SPY not in state.discards[0]
     assert state.deck == (PRINCESS,)
 
 
