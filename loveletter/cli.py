@@ -7,19 +7,30 @@ Every subcommand is a thin layer over the public API and the
 library user would get. Output streams are kept apart on purpose: results
 go to stdout (pipeable, parseable with ``--json``), progress and errors to
 stderr.
+
+Exit statuses: 0 done; 1 a rules query that names nothing, or standard
+output's reader went away (``loveletter demo | head``: no message, as for
+any program in a pipe); 2 bad arguments (:data:`USAGE_ERROR`); 3 a file
+that cannot be read or is no possible game, or a conformance suite that
+cannot run; 4 a conformance run that tested nothing; 74 standard output
+that cannot be written (closed, a full disk, ``/dev/full``) or standard
+input that cannot be read, and a file ``simulate --save`` cannot write
+(:data:`IO_ERROR`); 130 interrupted (Ctrl-C). Each error is told in one
+line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from loveletter import (
     RULESETS,
@@ -41,12 +52,105 @@ from loveletter.state import TableSettings
 
 #: exit status for bad arguments, as argparse uses
 USAGE_ERROR = 2
+#: exit status when a standard stream or a file to write fails (closed,
+#: full): sysexits.h's EX_IOERR, the status of an input/output error
+IO_ERROR = 74
+#: exit status when standard output's reader has gone (``| head``), as
+#: Python's own recipe for a broken pipe
+READER_GONE = 1
 
 
 class UsageError(Exception):
     """Arguments the parser accepted but the rules do not (an unknown
     ruleset, a player count the edition does not support): reported as one
     line on stderr, exit status 2."""
+
+
+class IOFailure(Exception):
+    """A standard stream that cannot be used, or a file a command cannot
+    write: reported as one line on stderr, exit status :data:`IO_ERROR`."""
+
+
+class _ReaderGone(Exception):
+    """Standard output's reader has closed its end (``loveletter demo |
+    head``): the command stops quietly."""
+
+
+class _Guarded:
+    """A standard stream whose failures are told apart from every other
+    ``OSError``: writing or reading it raises :class:`IOFailure` (or
+    :class:`_ReaderGone` for a broken pipe), so a full standard output is
+    not mistaken for a file the command could not save, and the reverse.
+    ``None`` (a stream closed when the program started) fails on first use.
+
+    The exceptions are not ``OSError``: argparse swallows an ``OSError`` from
+    writing ``--help``, which would lose the help without a word."""
+
+    def __init__(self, stream: TextIO | None, name: str, verb: str) -> None:
+        self._stream = stream
+        self._name = name
+        self._verb = verb
+        #: whether a write or read has failed (what is buffered is lost)
+        self.failed = False
+
+    def _open(self) -> TextIO:
+        if self._stream is None:
+            raise IOFailure(f"cannot {self._verb} {self._name}: it is closed")
+        return self._stream
+
+    def _failed(self, error: OSError) -> Exception:
+        self.failed = True
+        if isinstance(error, BrokenPipeError):
+            return _ReaderGone()
+        reason = error.strerror or str(error)
+        return IOFailure(f"cannot {self._verb} {self._name}: {reason}")
+
+    def write(self, text: str) -> int:
+        try:
+            return self._open().write(text)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return  # nothing was written, so nothing is lost
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def readline(self, size: int = -1) -> str:
+        try:
+            return self._open().readline(size)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._open(), name)
+
+
+def _quiet_stdout(stream: TextIO | None) -> None:
+    """Point the process's standard output at devnull once it has failed,
+    so the interpreter's final flush of what is still buffered does not
+    fail again with a second error (Python's recipe for a broken pipe)."""
+    if stream is not sys.__stdout__ or stream is None:
+        return  # a test's stream, or nothing to flush
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+
+
+def _tolerant(stream: TextIO | None, errors: str) -> None:
+    """The process's own text stream decodes or encodes with ``errors``:
+    a character the terminal's encoding lacks (an em dash in an ASCII
+    locale) or a byte that is not text in stdin becomes a replacement
+    character instead of ending the command with a traceback."""
+    if stream is None or stream not in (sys.__stdout__, sys.__stdin__):
+        return
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(errors=errors)
 
 
 # --------------------------------------------------------------------------
@@ -291,14 +395,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     keep = None
     if args.save is not None:
         folder = Path(args.save)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise UsageError(f"--save: cannot make {folder}: {error.strerror}") from None
+        # As mkdir without -p: a mistyped path must not leave a tree of
+        # folders behind, so only the last one is made.
+        if not folder.is_dir():
+            if not folder.parent.is_dir():
+                raise UsageError(f"--save: there is no folder {folder.parent}")
+            try:
+                folder.mkdir()
+            except OSError as error:
+                raise UsageError(f"--save: cannot make {folder}: {error.strerror}") from None
         width = max(5, len(str(args.games)))
 
         def keep(index: int, record: GameRecord) -> None:
-            save_record(record, folder / f"game-{index + 1:0{width}}.json")
+            path = folder / f"game-{index + 1:0{width}}.json"
+            try:
+                save_record(record, path)
+            except OSError as error:
+                raise IOFailure(f"--save: cannot write {path}: {error.strerror}") from None
 
     report = simulate(
         rules.name,
@@ -431,13 +544,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if save is not None and not save.parent.is_dir():
         raise UsageError(f"--save: there is no folder {save.parent}")
     _online_options(rules, args.rounds, args.decks)
+    _tolerant(sys.stdin, "replace")
+    if sys.stdin is None:  # started with ``<&-``: nobody can answer
+        raise IOFailure("cannot read standard input: it is closed")
+    stdin = _Guarded(sys.stdin, "standard input", "read")
     return interactive.play(
         rules,
         players,
         seat=args.seat,
         seed=seed,
         save=save,
-        stdin=sys.stdin,
+        stdin=cast(TextIO, stdin),
         stdout=sys.stdout,
         rounds=args.rounds,
         decks=args.decks,
@@ -529,7 +646,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--save",
         metavar="DIR",
         default=None,
-        help="save every game's record in DIR as game-00001.json, ... (for loveletter replay)",
+        help="save every game's record in DIR as game-00001.json, ... (for loveletter replay);"
+        " DIR is made if missing, in a folder that exists",
     )
     simulate_parser.set_defaults(handler=_cmd_simulate)
 
@@ -570,27 +688,68 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status instead of exiting, so
-    tests and other programs can call it."""
-    parser = build_parser()
+    tests and other programs can call it.
+
+    Standard output is guarded for the whole run, the final flush included
+    (output to a file or pipe is buffered, so a full disk may show only
+    there): a stream that fails ends the command with one line on stderr
+    and :data:`IO_ERROR`, a reader that went away with :data:`READER_GONE`.
+    """
+    # None when the program was started with stdout closed (``>&-``)
+    stdout: TextIO | None = sys.stdout
+    _tolerant(stdout, "replace")
+    guard = _Guarded(stdout, "standard output", "write to")
+    sys.stdout = cast(TextIO, guard)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # named before parsing, for ``loveletter rules --help`` to a full disk
+    command = f" {words[0]}" if words and not words[0].startswith("-") else ""
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse exits on --help and on bad syntax
-        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:  # argparse exits on --help and on bad syntax
+            sys.stdout.flush()
+            return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+        command = f" {args.command}"
+        if stdout is None:
+            # Every command's result goes to stdout: refuse before working
+            # for nothing (a simulation, a game nobody can see).
+            raise IOFailure("cannot write to standard output: it is closed")
+        status = _dispatch(args)
+        sys.stdout.flush()
+        return status
+    except IOFailure as error:
+        _complain(f"loveletter{command}: {error}")
+        if guard.failed:  # not a --save file: stdout itself
+            _quiet_stdout(stdout)
+        return IO_ERROR
+    except _ReaderGone:
+        _quiet_stdout(stdout)
+        return READER_GONE
+    finally:
+        sys.stdout = stdout
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    """The command's exit status; a usage error as one line on stderr."""
     try:
         status: int = args.handler(args)
     except UsageError as error:
-        print(f"loveletter {args.command}: error: {error}", file=sys.stderr)
+        _complain(f"loveletter {args.command}: error: {error}")
         return USAGE_ERROR
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        _complain("")
         return 130
-    except BrokenPipeError:
-        # The reader went away (``loveletter demo | head``): not our error.
-        # Point stdout at devnull so the interpreter's final flush is quiet.
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
     return status
+
+
+def _complain(line: str) -> None:
+    """``line`` on stderr, if stderr can take it: print() would send it to
+    stdout when stderr is closed, and a failing stderr leaves no one to
+    tell."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(line, file=sys.stderr)
 
 
 if __name__ == "__main__":

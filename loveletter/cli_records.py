@@ -124,10 +124,17 @@ def _cmd_show(args: argparse.Namespace) -> int:
             state = record.state
             if record.ruleset.scoring is Scoring.RANKS:
                 board = record.scoreboard()
-        elif isinstance(value, Position):
-            state = from_position(value)
-        elif isinstance(value, GameState):
-            state = value
+        elif isinstance(value, Position | GameState):
+            if args.at is not None or args.moves:
+                from loveletter.cli import UsageError
+
+                # A state or position has no commands to count or list:
+                # ignoring the option would pass off this state as the one asked for.
+                flag = "--at" if args.at is not None else "--moves"
+                raise UsageError(
+                    f"{flag} is for a game record; {args.file} holds a {type(value).__name__}"
+                )
+            state = from_position(value) if isinstance(value, Position) else value
         else:
             raise SerializationError("type", "expected a GameRecord, GameState or Position")
     except LoveLetterError as error:

@@ -24,7 +24,8 @@ with its result and waits for Enter. Seats are numbered from 0 throughout
 ("Player 0", ``P0``, ``--seat 0``), as everywhere in this package.
 
 Input that is not a terminal (a script, a test) is echoed after each
-prompt, so a transcript reads like a session.
+prompt, so a transcript reads like a session. A line longer than any answer
+(:data:`MAX_LINE` characters) is refused with a word and skipped.
 
 An online match (``--ruleset online``) has no end of its own: it is played
 round after round until a rounds limit (``rounds``), until the person quits,
@@ -122,6 +123,16 @@ _BACK = ("b", "back")
 _LEAVE = ("l", "leave")
 #: a typed line that means to be a move in the notation
 _MOVE_LIKE = re.compile(r"\s*(p\s*\d|deal\b)", re.IGNORECASE)
+#: a menu's number: ASCII digits only (``str.isdigit`` also takes ``²``,
+#: which ``int`` refuses)
+_NUMBER = re.compile(r"[0-9]+")
+#: the longest line a prompt reads: an answer is a number, a letter or one
+#: move in the notation, all far shorter; a longer line is refused and skipped
+MAX_LINE = 1000
+#: how much of a longer line is skipped, looking for its end, before the
+#: input is taken for something that is not a person's answers (``/dev/zero``)
+#: and the game stops as at the end of the input
+MAX_SKIP = 64 * 1024 * 1024
 #: a parenthesis of the spec that only cites other rules by ID
 _CITATION = re.compile(
     r" ?\((?:in Premium )?[a-z-]+\.[a-z0-9-]+(?:[;,] (?:in Premium )?[a-z-]+\.[a-z0-9-]+)*\)"
@@ -169,7 +180,7 @@ def _find_cards(text: str, kinds: Sequence[Card], rules: Ruleset) -> list[Card]:
     """The cards ``? TEXT`` asks about: a card's name (any case, with or
     without spaces) or a value (every card of the deck that carries it)."""
     wanted = "".join(text.lower().split())
-    if wanted.lstrip("-").isdigit():
+    if re.fullmatch(r"-?[0-9]+", wanted):
         return [card for card in kinds if rules.value(card) == int(wanted)]
     return [card for card in kinds if "".join(card_name(card).lower().split()) == wanted]
 
@@ -395,15 +406,37 @@ class HumanPlayer:
     # input
 
     def _read(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            raise Quit
-        text = line.strip()
-        if not self.stdin.isatty():
-            self._say(text)
-        return text
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            # Bounded, so a line of millions of characters costs no more
+            # memory than a short one and never reaches int().
+            line = self.stdin.readline(MAX_LINE + 1)
+            if not line:
+                raise Quit
+            echo = not self.stdin.isatty()
+            if len(line) <= MAX_LINE or line.endswith("\n"):
+                text = line.strip()
+                if echo:
+                    self._say(text)
+                return text
+            if echo:
+                self._say()
+            if not self._skip_line():
+                self._say(f"A line of input runs past {MAX_SKIP:,} characters: it is no answer.")
+                raise Quit
+            self._say(f"That line is over {MAX_LINE} characters long: ignored.")
+
+    def _skip_line(self) -> bool:
+        """Read past the rest of a line too long to answer; ``False`` when
+        it has no end within :data:`MAX_SKIP` characters."""
+        skipped = 0
+        while skipped < MAX_SKIP:
+            chunk = self.stdin.readline(65536)
+            if not chunk or chunk.endswith("\n"):
+                return True
+            skipped += len(chunk)
+        return False
 
     def pause(self, view: PlayerView, prompt: str) -> None:
         """Wait for Enter (``?`` shows the help, ``q`` quits, online ``l``
@@ -531,7 +564,7 @@ class HumanPlayer:
                 self.help(view, text[1:].strip() if text.startswith("?") else "")
                 self._menu(question)
                 continue
-            if text.isdigit() and 1 <= int(text) <= count:
+            if _NUMBER.fullmatch(text) and 1 <= int(text) <= count:
                 return int(text) - 1
             if _MOVE_LIKE.match(text):
                 typed = self._typed_move(view, text)

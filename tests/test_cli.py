@@ -490,7 +490,7 @@ class _Answering:
         self.out = out
         self.rule = rule
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         answer = self.rule(self.out.getvalue())
         return "" if answer is None else answer + "\n"
 
