@@ -119,13 +119,22 @@ class StateError(LoveLetterError, ValueError):
 
 
 class EventMismatch(LoveLetterError, ValueError):
-    """An event log that no game produces (forged, reordered, truncated or
-    redacted): ``index`` is the position of the first wrong event in the
-    log (``None`` when a single event was applied with ``evolve``)."""
+    """An event that cannot follow the state it is applied to, or an event
+    log that no game produces (forged, reordered, truncated or redacted).
 
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message if index is None else f"events[{index}]: {message}")
+    ``field`` names what is wrong in the event: one of its fields
+    (``"HandsTraded.opponent"``), or the event's type alone when the event
+    as a whole cannot follow the state (``"CardPlayed"`` between rounds);
+    ``None`` where no single field is at fault (a log's order, its end).
+    ``index`` is the position of the first wrong event in a log (``None``
+    when events were applied with ``evolve`` or ``apply_events``). Both
+    lead the message: ``"events[3]: HandsTraded.opponent: ..."``."""
+
+    def __init__(self, message: str, index: int | None = None, *, field: str | None = None) -> None:
+        text = message if field is None else f"{field}: {message}"
+        super().__init__(text if index is None else f"events[{index}]: {text}")
         self.index = index
+        self.field = field
         self.detail = message
 
 
@@ -138,3 +147,15 @@ class NotationError(LoveLetterError, ValueError):
         self.text = text
         self.column = column
         self.detail = message
+
+
+class ReachabilityUnknown(LoveLetterError):
+    """``from_position(..., check="reachable")`` found no game reaching the
+    position before its search budget ran out: the position passed every
+    check that needs no search, and may or may not occur."""
+
+    def __init__(self, message: str, nodes: int) -> None:
+        super().__init__(message)
+        self.detail = message
+        #: the search nodes spent
+        self.nodes = nodes

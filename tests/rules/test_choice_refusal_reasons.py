@@ -44,6 +44,12 @@ def table(
     for seat in out:
         hands[seat] = ""
     discards = ["", "", "", "", "Sycophant" if required is not None else ""]
+    for seat in protected:
+        # a protected player played their Handmaid on a turn of their own, so
+        # the players after them up to seat 0 have played since
+        for later in range(seat + 1, 5):
+            if later not in out:
+                discards[later] = discards[later] or "Guard"
     return at(
         "premium",
         hands=hands,
@@ -232,5 +238,5 @@ def test_the_cardinal_answer_refuses_anything_but_a_look_or_decline() -> None:
 
 @pytest.mark.rule("cardinal.optional-look", "bishop.target-may-redraw")
 def test_a_decline_with_no_optional_step_offered_cannot_follow() -> None:
-    with pytest.raises(EventMismatch, match=r"^no optional step was offered$"):
+    with pytest.raises(EventMismatch, match=r"^OptionDeclined: no optional step was offered$"):
         evolve(table(Card.PRINCE), OptionDeclined(0))

@@ -76,7 +76,7 @@ def test_something_that_is_not_a_command_or_an_event_is_refused_and_shown() -> N
     with pytest.raises(IllegalCommand) as refused:
         decide(GUARD_TURN, "x")  # type: ignore[arg-type]
     assert (refused.value.kind, refused.value.detail) == (R.MALFORMED_COMMAND, "not a command: 'x'")
-    with pytest.raises(EventMismatch, match=r"^not an event: 'x'$"):
+    with pytest.raises(EventMismatch, match=r"^event: not an event: 'x'$"):
         evolve(GUARD_TURN, "x")  # type: ignore[arg-type]
 
 

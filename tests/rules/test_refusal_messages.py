@@ -95,7 +95,9 @@ def test_a_log_opening_cannot_follow_other_events(
     event: GameStarted | PositionEstablished, name: str
 ) -> None:
     state = at(hands=["Guard Priest", "Baron"])
-    with pytest.raises(EventMismatch, match=f"^{name} can only begin a log \\(use replay\\)$"):
+    with pytest.raises(
+        EventMismatch, match=f"^{name}: {name} can only begin a log \\(use replay\\)$"
+    ):
         evolve(state, event)
 
 
@@ -109,14 +111,18 @@ def chancellor_pending() -> GameState:
 def test_returned_cards_the_player_does_not_hold_name_the_player_and_the_card() -> None:
     state = chancellor_pending()
     assert state.hands[0] == (Card.GUARD, Card.KING, Card.PRINCE)
-    with pytest.raises(EventMismatch, match=r"^player 0 does not hold Princess$"):
+    with pytest.raises(
+        EventMismatch, match=r"^CardsReturned\.cards: player 0 does not hold Princess$"
+    ):
         evolve(state, CardsReturned(0, 2, (Card.KING, Card.PRINCESS)))
 
 
 @pytest.mark.rule("chancellor.return-bottom-any-order")
 def test_a_redacted_return_cannot_be_replayed() -> None:
     state = chancellor_pending()
-    with pytest.raises(EventMismatch, match=r"^a redacted CardsReturned cannot be replayed$"):
+    with pytest.raises(
+        EventMismatch, match=r"^CardsReturned\.cards: a redacted CardsReturned cannot be replayed$"
+    ):
         evolve(state, CardsReturned(0, 2, None))
 
 
@@ -178,22 +184,21 @@ def test_a_kept_card_that_is_not_a_card_is_malformed_and_shown() -> None:
 
 @pytest.mark.rule("chancellor.draw-two-keep-one")
 @pytest.mark.parametrize(
-    "cards",
+    ("cards", "message"),
     [
-        (Card.PRIEST, Card.KING),  # the right cards in the wrong order
-        (Card.PRIEST,),  # not the top card
-        None,  # redacted: only the player saw them
+        # the right cards in the wrong order
+        ((Card.PRIEST, Card.KING), "the Chancellor's cards are not the top of the deck"),
+        ((Card.PRIEST,), "the Chancellor's cards are not the top of the deck"),  # not the top
+        (None, "a redacted ChancellorDrew cannot be replayed"),  # only the player saw them
     ],
 )
 def test_drawn_cards_that_are_not_the_top_of_the_deck_cannot_follow(
-    cards: tuple[Card, ...] | None,
+    cards: tuple[Card, ...] | None, message: str
 ) -> None:
     state = at(hands=["Chancellor Guard", "Baron"], deck="King Priest Prince")
     state = evolve(state, CardPlayed(0, Card.CHANCELLOR))
-    drawn = ChancellorDrew(0, 2, cards)
-    with pytest.raises(
-        EventMismatch, match=r"^the Chancellor's cards are not the top of the deck$"
-    ):
+    drawn = ChancellorDrew(0, 2 if cards is None else len(cards), cards)
+    with pytest.raises(EventMismatch, match=f"^ChancellorDrew\\.cards: {message}$"):
         evolve(state, drawn)
 
 
@@ -255,7 +260,9 @@ def test_a_command_out_of_turn_or_out_of_place_says_what_is_awaited() -> None:
 @pytest.mark.rule("priest.look-secretly")
 def test_a_redacted_look_cannot_be_replayed() -> None:
     state = evolve(at(hands=["Priest Guard", "Baron"]), CardPlayed(0, Card.PRIEST, 1))
-    with pytest.raises(EventMismatch, match=r"^a redacted HandSeen cannot be replayed$"):
+    with pytest.raises(
+        EventMismatch, match=r"^HandSeen\.card: a redacted HandSeen cannot be replayed$"
+    ):
         evolve(state, HandSeen(0, 1, None))
 
 
@@ -267,14 +274,20 @@ def test_a_comparison_with_a_hidden_card_cannot_be_replayed(
     mine: Card | None, theirs: Card | None
 ) -> None:
     state = evolve(at(hands=["Baron Priest", "Guard"]), CardPlayed(0, Card.BARON, 1))
-    with pytest.raises(EventMismatch, match=r"^a redacted HandsCompared cannot be replayed$"):
+    with pytest.raises(
+        EventMismatch,
+        match=r"^HandsCompared\.(player|opponent)_card: a redacted HandsCompared cannot be",
+    ):
         evolve(state, HandsCompared(0, 1, mine, theirs))
 
 
 @pytest.mark.rule("assassin.guard-player-knocked-out")
 def test_revealing_a_card_not_held_names_the_player_and_the_card() -> None:
     state = at("premium", hands=["Guard Priest", "Baron", "King", "Prince", "Countess"])
-    with pytest.raises(EventMismatch, match=r"^player 1 does not hold Assassin$"):
+    state = evolve(state, CardPlayed(0, Card.GUARD, 1, 2))
+    with pytest.raises(
+        EventMismatch, match=r"^CardRevealed\.card: player 1 does not hold Assassin$"
+    ):
         evolve(state, CardRevealed(1, Card.ASSASSIN))
 
 
@@ -327,5 +340,7 @@ def test_an_unknown_ruleset_or_a_bad_seed_names_the_argument() -> None:
 def test_a_look_at_a_hand_not_offered_cannot_follow() -> None:
     state = at("premium", hands=["Cardinal Guard", "Baron", "Priest", "King", "Prince"])
     state = push(state, PlayCard(0, Card.CARDINAL, 1, second_target=2))
-    with pytest.raises(EventMismatch, match=r"^player 3's hand was not offered for a look$"):
+    with pytest.raises(
+        EventMismatch, match=r"^HandSeen\.owner: player 3's hand was not offered for a look$"
+    ):
         evolve(state, HandSeen(0, 3, Card.KING, Card.CARDINAL))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from loveletter.cards import Card, baron, cardinal, chancellor, guard, prince
 from loveletter.commands import PlayCard
 from loveletter.events import CardDrawn, HandSeen, PlayerEliminated
-from loveletter.evolution import evolve
+from loveletter.evolution import evolve_unchecked as evolve  # the appliers, as the engine runs them
 from loveletter.ranking import round_ranks
 
 from .contracts_harness import (

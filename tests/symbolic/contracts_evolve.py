@@ -49,7 +49,7 @@ from loveletter.events import (
     TokenReason,
     TurnStarted,
 )
-from loveletter.evolution import evolve
+from loveletter.evolution import evolve_unchecked as evolve  # the appliers, as the engine runs them
 from loveletter.state import Decision, GameState, Table
 
 from .contracts_harness import (

@@ -24,7 +24,7 @@ from loveletter.cards import Card
 from loveletter.cards._common import card_played
 from loveletter.commands import PlayCard
 from loveletter.events import Event
-from loveletter.evolution import apply_events
+from loveletter.evolution import apply_unchecked
 from loveletter.rulesets import ONLINE, PREMIUM, ZMAN_2019, ZMAN_2019_CLASSIC, Ruleset
 from loveletter.state import Decision, GameState, Table
 
@@ -183,7 +183,7 @@ def play(state: GameState, command: PlayCard, effect: Iterable[Event]) -> GameSt
     played = card_played(
         command.player, command.card, command.target, command.guess, command.second_target
     )
-    return apply_events(state, (played, *effect))
+    return apply_unchecked(state, (played, *effect))
 
 
 def untouched(before: GameState, after: GameState, seats: Iterable[int]) -> bool:

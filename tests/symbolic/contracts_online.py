@@ -20,7 +20,7 @@ from loveletter.cards.base import Showdown
 from loveletter.commands import PlayCard
 from loveletter.errors import EventMismatch
 from loveletter.events import Event, HandSeen, HandsTraded, PlayerLeft, TurnTimedOut
-from loveletter.evolution import evolve
+from loveletter.evolution import evolve_unchecked as evolve  # the appliers, as the engine runs them
 from loveletter.ranking import adjusted_values, round_ranks
 from loveletter.state import Decision, GameState, Table
 
