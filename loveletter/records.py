@@ -20,35 +20,86 @@ impossible event. The seed decides every deck of the game, so a record of
 a game still going on is a secret from its players; give each player
 ``record.events_for(seat)`` instead.
 
-The JSON form is an object ``{"type": "GameRecord", "format": 1, "ruleset",
-"players", "seed", "events"}``; ``ruleset``, ``players`` and ``seed`` repeat
-the first event's for readers, and must agree with it. The seed is written
-as a string of decimal digits, as everywhere in this package's JSON.
+A round's deal is *shuffled* when it is exactly what ``StartRound()``
+deals: the deck (and online the turn order) drawn from the seed, and the
+first player the rules give (the last round's winner, or the seed's draw
+among tied winners). Any other deal was *stacked* by the caller (a
+``deck``, ``order`` or ``first_player`` given to ``StartRound`` or to
+:func:`~loveletter.start_game`); :attr:`GameRecord.stacked_rounds` lists
+those rounds. The first round's first player belongs to the game's setup
+(``GameStarted``, ruling 1), not to its deal: choosing it stacks nothing.
+Whether a deal is shuffled depends only on the deal and the seed, so a
+record pushed live, one built from its bare events and one read from a
+file agree, and list the same :meth:`~GameRecord.commands`.
+
+The JSON form is an object ``{"type": "GameRecord", "format": 2, "ruleset",
+"players", "seed", "stacked_rounds", "events"}``; ``ruleset``, ``players``
+and ``seed`` repeat the first event's for readers, and must agree with it.
+The seed is written as a string of decimal digits, as everywhere in this
+package's JSON. ``stacked_rounds`` lists the stacked rounds in order:
+reading recomputes every other deal from the seed and refuses one that
+differs (the seed was changed, or a stacked deal left undeclared), and
+refuses a listed round whose deal is the seed's own. Format 1 (before
+``stacked_rounds``) is still read, each of its deals then required to be
+the seed's, since format 1 cannot declare a stacked one.
+
+A record is read one event at a time (:func:`loveletter.loads`), each
+converted as soon as it is read: a wrong event fails at once, a record of
+more than :data:`MAX_RECORD_EVENTS` events when it gets there, and
+:func:`read_json_file` refuses a file over :data:`MAX_RECORD_BYTES` unread.
+(Only a record whose ``"type"`` comes first, as this package writes it, is
+read so; one whose keys were reordered is read whole, hence only up to
+:data:`loveletter.serialization.MAX_ITEM_CHARS` characters.)
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
-from typing import Any
+import stat
+import types
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
 from loveletter.cards import Card
+from loveletter.chance import fresh_seed
 from loveletter.commands import Command, StartRound
-from loveletter.engine import replay_commands, start_game, step
-from loveletter.errors import SerializationError
-from loveletter.events import Event, GameStarted, PositionEstablished, RoundStarted
+from loveletter.engine import decide, push, replay, replay_commands, start_game, step
+from loveletter.errors import EventMismatch, SerializationError
+from loveletter.events import (
+    EVENT_TYPES,
+    Event,
+    GameStarted,
+    PositionEstablished,
+    RoundStarted,
+)
 from loveletter.positions import Position
 from loveletter.rulesets import Ruleset, Scoring
 from loveletter.scoreboard import Scoreboard
 from loveletter.state import GameState, TableSettings
+from loveletter.validation import short
 
-#: the version of the JSON form written by :func:`record_to_data`
-RECORD_FORMAT = 1
-#: a record file larger than this is refused unread (a long game is ~100 kB)
+if TYPE_CHECKING:
+    from loveletter.serialization import JSONReader
+
+#: the version of the JSON form written by :func:`record_to_data` (2 added
+#: ``stacked_rounds``; format 1 is still read)
+RECORD_FORMAT = 2
+#: a record file larger than this is refused unread. A long game takes
+#: ~100 kB and an online round of eight players and three decks ~16 kB, so
+#: this holds some 4,000 such rounds; reading one costs about twice its
+#: size in memory (its bytes, then its text) besides the events kept.
 MAX_RECORD_BYTES = 64 * 1024 * 1024
+#: the most events a record may have: more than a record within
+#: :data:`MAX_RECORD_BYTES` holds (a written event averages ~80 bytes)
+MAX_RECORD_EVENTS = 2**20
+
+#: the deal the seed makes: a shuffled deal, as :meth:`GameRecord.commands` lists it
+_SHUFFLED = StartRound()
+_KEYS = ("type", "format", "ruleset", "players", "seed", "stacked_rounds", "events")
 
 
 @attrs.frozen(repr=False)
@@ -87,22 +138,36 @@ class GameRecord:
     """The events of one game, checked against the rules, with their state.
 
     Build one with :meth:`new`, :meth:`from_position` or ``GameRecord(events)``
-    (which replays and checks ``events``); extend it with :meth:`push`. Two
-    records are equal when their events are.
+    (which replays and checks ``events``, each field of exactly its declared
+    type: ``1.0`` or ``True`` for a seat is refused with the event's index);
+    extend it with :meth:`push`. Two records are equal when their events are.
+
+    Bare events do not say how a deal was made: a deal equal to the one the
+    seed makes is taken as shuffled, any other as stacked, exactly as
+    :meth:`push` and :meth:`new` class them (see the module docstring). A
+    ``PositionEstablished`` whose position has no seed gets a fresh secret
+    one, kept in the record's first event so that it replays exactly.
     """
 
     events: tuple[Event, ...]
     state: GameState = attrs.field(eq=False, repr=False)
+    #: the rounds whose deal was stacked rather than shuffled from the seed,
+    #: in order (known from the events and the seed, hence not compared)
+    stacked_rounds: tuple[int, ...] = attrs.field(eq=False, repr=False)
     _commands: tuple[Command, ...] = attrs.field(eq=False, repr=False)
 
     def __init__(self, events: Iterable[Event]) -> None:
-        log = (
-            events
-            if isinstance(events, str | bytes) or not isinstance(events, Iterable)
-            else tuple(events)
-        )
-        state, commands = replay_commands(log)
-        self.__attrs_init__(log, state, commands)
+        if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+            raise EventMismatch("an event log is a sequence of events")
+        self.__attrs_init__(*_replayed(tuple(events), typed=False))
+
+    @classmethod
+    def _read(cls, events: tuple[Event, ...]) -> GameRecord:
+        """The record of events read from JSON, whose fields are already of
+        their exact types."""
+        record = object.__new__(cls)
+        record.__attrs_init__(*_replayed(events, typed=True))
+        return record
 
     @classmethod
     def new(
@@ -132,21 +197,27 @@ class GameRecord:
 
     @classmethod
     def from_position(cls, position: Position) -> GameRecord:
-        """A record starting from a described position (checked)."""
+        """A record starting from a described position (checked); one
+        without a seed takes a fresh secret one, which the record keeps."""
         return cls((PositionEstablished(position),))
 
     def push(self, command: Command) -> GameRecord:
         """The record after ``command`` (an :class:`~loveletter.IllegalCommand`
         leaves nothing changed: records are immutable)."""
         after, events = step(self.state, command)
-        if type(command) is StartRound and events and type(events[0]) is RoundStarted:
-            # as a loaded record lists it: the deal its events imply, so that
-            # equal records (equal events) list equal commands
-            dealt = events[0]
-            assert isinstance(dealt, RoundStarted)
-            command = StartRound(dealt.deck, dealt.first_player, dealt.order)
+        stacked = self.stacked_rounds
+        if type(command) is StartRound and command != _SHUFFLED:
+            # listed as a loaded record lists it: the seed's own deal as
+            # StartRound(), any other with what it dealt
+            started = events[0]
+            assert isinstance(started, RoundStarted)
+            if decide(self.state, _SHUFFLED)[0] == started:
+                command = _SHUFFLED
+            else:
+                command = StartRound(started.deck, started.first_player, started.order)
+                stacked = (*stacked, started.round_number)
         record = object.__new__(GameRecord)
-        record.__attrs_init__(self.events + events, after, (*self._commands, command))
+        record.__attrs_init__(self.events + events, after, stacked, (*self._commands, command))
         return record
 
     @property
@@ -176,8 +247,10 @@ class GameRecord:
         return self.state.is_over
 
     def commands(self) -> tuple[Command, ...]:
-        """The commands of the game in order, as its events imply them (a
-        round's deal is a ``StartRound`` with its deck and first player)."""
+        """The commands of the game in order, as its events imply them: a
+        shuffled deal is ``StartRound()``, a stacked one ``StartRound`` with
+        its deck, first player and order. Pushed from the record's first
+        event, they give its events again."""
         return self._commands
 
     def outcome(self) -> Outcome | None:
@@ -211,6 +284,141 @@ class GameRecord:
         return events_for(player, self.events)
 
 
+def _replayed(
+    log: tuple[Event, ...], typed: bool
+) -> tuple[tuple[Event, ...], GameState, tuple[int, ...], tuple[Command, ...]]:
+    """A record's fields from its events: replayed, with the rounds whose
+    deal was stacked and the commands (``typed``: the fields of the events
+    are known to be of their exact types, as when read from JSON)."""
+    first = log[0] if log else None
+    if (
+        type(first) is PositionEstablished
+        and type(first.position) is Position
+        and first.position.seed is None
+    ):
+        # as from_position would, but once: the record replays exactly
+        position = attrs.evolve(first.position, seed=fresh_seed())
+        log = (PositionEstablished(position), *log[1:])
+    if not typed:
+        _check_types(log)
+    state, implied = replay_commands(log)
+    stacked, commands = _deals(log, implied)
+    return log, state, stacked, commands
+
+
+def _deals(
+    log: tuple[Event, ...], implied: tuple[Command, ...]
+) -> tuple[tuple[int, ...], tuple[Command, ...]]:
+    """The rounds of a replayed log whose deal is not the one its seed
+    makes, and its commands with every other deal as ``StartRound()``."""
+    deals = {index for index, command in enumerate(implied) if type(command) is StartRound}
+    if not deals:
+        return (), implied
+    last = max(deals)
+    started = (event for event in log if type(event) is RoundStarted)
+    commands = list(implied)
+    stacked: list[int] = []
+    # the state before each deal: replayed again (push is the fast path),
+    # up to the last deal only
+    state = replay(log[:1])
+    for index, command in enumerate(implied[: last + 1]):
+        if index in deals:
+            dealt = next(started)
+            assert isinstance(dealt, RoundStarted)
+            if decide(state, _SHUFFLED)[0] == dealt:
+                commands[index] = _SHUFFLED
+            else:
+                stacked.append(dealt.round_number)
+        if index < last:
+            state = push(state, command)
+    return tuple(stacked), tuple(commands)
+
+
+# --------------------------------------------------------------------------
+# the exact types of events built in Python
+
+
+_Fits = Callable[[object], bool]
+
+
+def _fits(hint: Any) -> _Fits:
+    """A test that a value is exactly of the type ``hint`` says: ``1.0`` and
+    ``True`` equal 1 and an ``int`` equals a card, so only the type tells."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        options = tuple(_fits(arg) for arg in args)
+        return lambda value: any(fits(value) for fits in options)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _fits(args[0])
+            return lambda value: type(value) is tuple and all(each(item) for item in value)
+        parts = tuple(_fits(arg) for arg in args)
+        return lambda value: (
+            type(value) is tuple
+            and len(value) == len(parts)
+            and all(fits(item) for fits, item in zip(parts, value, strict=True))
+        )
+    return lambda value: type(value) is hint
+
+
+def _named(hint: Any) -> str:
+    """``hint`` as a message names it (``tuple[Card, ...] | None``)."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        return " | ".join(_named(arg) for arg in args)
+    if origin is tuple:
+        return "tuple[" + ", ".join("..." if a is Ellipsis else _named(a) for a in args) + "]"
+    return "None" if hint is type(None) else getattr(hint, "__name__", str(hint))
+
+
+def _event_fields() -> dict[type, tuple[tuple[str, _Fits, str], ...]]:
+    names = {"Position": Position, "TableSettings": TableSettings}
+    fields = {}
+    for cls in EVENT_TYPES.values():
+        hints = typing.get_type_hints(cls, localns=names)
+        fields[cls] = tuple(
+            (field.name, _fits(hints[field.name]), _named(hints[field.name]))
+            for field in attrs.fields(cls)
+        )
+    return fields
+
+
+_EVENT_FIELDS: dict[type, tuple[tuple[str, _Fits, str], ...]] = {}
+
+
+def _check_types(log: tuple[Event, ...]) -> None:
+    """Refuse an event with a field not exactly of its type, by its index.
+
+    Replay compares events with ``==``, under which ``CardDealt(1.0, ...)``
+    equals ``CardDealt(1, ...)``: such an event would pass and then fail to
+    save (or save and fail to load). A position's own fields are checked by
+    :func:`loveletter.from_position` when it is replayed."""
+    if not _EVENT_FIELDS:
+        _EVENT_FIELDS.update(_event_fields())
+    for index, event in enumerate(log):
+        for name, fits, wanted in _EVENT_FIELDS.get(type(event), ()):
+            value = getattr(event, name)
+            if fits(value):
+                continue
+            misfit = EventMismatch(
+                f"{type(event).__name__}.{name} must be {wanted}, not {short(value)}", index
+            )
+            if index:
+                # an impossible event before this one is the first to name
+                try:
+                    replay_commands(log[:index])
+                except EventMismatch as earlier:
+                    if earlier.index is not None and earlier.index < index:
+                        raise earlier from None
+            raise misfit
+
+
+# --------------------------------------------------------------------------
+# JSON
+
+
 def record_to_data(record: GameRecord) -> dict[str, Any]:
     """``record`` as plain JSON data (its format is in the module docstring)."""
     from loveletter.serialization import to_data
@@ -221,6 +429,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
         "ruleset": record.ruleset.name,
         "players": record.players,
         "seed": str(record.seed),
+        "stacked_rounds": list(record.stacked_rounds),
         "events": to_data(record.events),
     }
 
@@ -229,7 +438,8 @@ def record_from_data(data: Any, path: str = "") -> GameRecord:
     """The record ``data`` describes, replayed and checked: malformed data
     raises :class:`SerializationError` with the path of the field, an
     impossible game :class:`~loveletter.errors.EventMismatch` with the index
-    of the event."""
+    of the event (a deal the seed did not make, and that ``stacked_rounds``
+    does not list, among them)."""
     from loveletter.serialization import from_data
 
     def at(key: str) -> str:
@@ -238,21 +448,114 @@ def record_from_data(data: Any, path: str = "") -> GameRecord:
     if not isinstance(data, dict) or data.get("type") != "GameRecord":
         raise SerializationError(at("type"), "expected a GameRecord object")
     for key in data:
-        if key not in ("type", "format", "ruleset", "players", "seed", "events"):
+        if key not in _KEYS:
             raise SerializationError(at(key), "unknown field for GameRecord")
-    version = data.get("format")
-    if version != RECORD_FORMAT or type(version) is not int:
-        raise SerializationError(at("format"), f"this library reads format {RECORD_FORMAT}")
+    version = _format(data.get("format"), at("format"))
     raw = data.get("events")
     if not isinstance(raw, list) or not raw:
         raise SerializationError(at("events"), "expected a non-empty array of events")
+    if len(raw) > MAX_RECORD_EVENTS:
+        raise SerializationError(at("events"), f"more than {MAX_RECORD_EVENTS} events")
     events = tuple(from_data(item, Event, f"{at('events')}[{i}]") for i, item in enumerate(raw))
-    record = GameRecord(events)  # EventMismatch names the index of a wrong event
+    return _loaded(data, version, events, at)
+
+
+def read_record(reader: JSONReader) -> GameRecord:
+    """The record whose JSON ``reader`` is at, read one event at a time
+    (:func:`loveletter.loads` reads a record so): each event is converted
+    as soon as it is read, so that a wrong one fails at once and the events
+    are never held as plain data."""
+    from loveletter.serialization import from_data
+
+    data: dict[str, Any] = {}
+    events: tuple[Event, ...] = ()
+    for key in reader.members(0):
+        if key not in _KEYS:
+            raise SerializationError(key, "unknown field for GameRecord")
+        if key in data:
+            raise SerializationError(key, "given twice")
+        if key == "events":
+            if reader.peek() != "[":
+                raise SerializationError(key, "expected a non-empty array of events")
+            items = reader.items(key, 1, MAX_RECORD_EVENTS, "events")
+            events = tuple(from_data(item, Event, item_path) for item_path, item in items)
+            data[key] = ()
+        else:
+            data[key] = reader.value(1, key)
+            if key == "format":  # before any event: a format unknown here is read no further
+                _format(data[key], key)
+    reader.end()
+    if not events:
+        raise SerializationError("events", "expected a non-empty array of events")
+    return _loaded(data, _format(data.get("format"), "format"), events, lambda key: key)
+
+
+def _format(version: object, path: str) -> int:
+    if type(version) is not int or version not in (1, RECORD_FORMAT):
+        raise SerializationError(path, f"this library reads formats 1 and {RECORD_FORMAT}")
+    return version
+
+
+def _loaded(
+    data: dict[str, Any], version: int, events: tuple[Event, ...], at: Callable[[str], str]
+) -> GameRecord:
+    """The record of ``events`` read with the rest of its JSON ``data``:
+    replayed, its header checked against its first event and its stacked
+    rounds against its seed."""
+    declared = _declared(data, version, at("stacked_rounds"))
+    record = GameRecord._read(events)  # EventMismatch names the index of a wrong event
     expected = {"ruleset": record.ruleset.name, "players": record.players, "seed": str(record.seed)}
     for key, value in expected.items():
         if key in data and data[key] != value and not (key == "seed" and data[key] == record.seed):
             raise SerializationError(at(key), f"the first event says {value!r}")
+    starts = {
+        event.round_number: index
+        for index, event in enumerate(record.events)
+        if type(event) is RoundStarted
+    }
+    for item, round_number in enumerate(declared):
+        if round_number not in starts:
+            raise SerializationError(
+                f"{at('stacked_rounds')}[{item}]", f"no round {round_number} is dealt in the record"
+            )
+    stacked = set(record.stacked_rounds)
+    for round_number, index in starts.items():
+        if round_number in stacked and round_number not in declared:
+            why = (
+                "format 1 cannot declare a stacked deal"
+                if version == 1
+                else "stacked_rounds does not list it"
+            )
+            raise EventMismatch(
+                f"round {round_number} is not dealt as the seed deals it and {why}:"
+                " the seed was changed, or the deal stacked without saying so",
+                index,
+            )
+        if round_number in declared and round_number not in stacked:
+            raise SerializationError(
+                f"{at('stacked_rounds')}[{declared.index(round_number)}]",
+                f"round {round_number} is dealt exactly as the seed deals it: not stacked",
+            )
     return record
+
+
+def _declared(data: dict[str, Any], version: int, path: str) -> tuple[int, ...]:
+    """The stacked rounds a record's JSON lists (none in format 1)."""
+    if version == 1:
+        if "stacked_rounds" in data:
+            raise SerializationError(path, "format 1 has no stacked_rounds (format 2 does)")
+        return ()
+    if "stacked_rounds" not in data:
+        raise SerializationError(path, "missing field")
+    raw = data["stacked_rounds"]
+    if not isinstance(raw, list):
+        raise SerializationError(path, f"expected an array of round numbers, not {short(raw)}")
+    for item, value in enumerate(raw):
+        if type(value) is not int or value < 1 or (item and value <= raw[item - 1]):
+            raise SerializationError(
+                f"{path}[{item}]", f"round numbers from 1, in increasing order, not {short(value)}"
+            )
+    return tuple(raw)
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
@@ -266,21 +569,55 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         file.write(text)
 
 
+#: what a path that is not a regular file names, for the message
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
 def read_json_file(path: str | os.PathLike[str]) -> Any:
     """The value a JSON file written by this package holds (a record, a
     state, a position, ...), read through :func:`loveletter.loads` with its
-    checks; a file over :data:`MAX_RECORD_BYTES` is refused unread."""
+    checks. Only a regular file is read: a named pipe would wait for a
+    writer and a device never end. A file over :data:`MAX_RECORD_BYTES` is
+    refused unread."""
     from loveletter.serialization import loads
 
+    return loads(_file_bytes(path))
+
+
+def _file_bytes(path: str | os.PathLike[str]) -> bytes:
     name = os.fspath(path)
     try:
-        with open(path, "rb") as file:
-            text = file.read(MAX_RECORD_BYTES + 1)
+        _regular(name, os.stat(path))
+        # O_NONBLOCK: should the path become a pipe after the check, opening
+        # it does not wait for a writer; fstat then sees what was opened
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as file:
+            info = os.fstat(fd)
+            _regular(name, info)
+            # read(n) sets aside n bytes at once: ask for what the file holds
+            data = file.read(info.st_size + 1)
+            if len(data) > info.st_size:  # it grew since: read on to the bound
+                data += file.read(MAX_RECORD_BYTES + 1 - len(data))
     except OSError as error:
         raise SerializationError("", f"cannot read {name}: {error.strerror}") from None
-    if len(text) > MAX_RECORD_BYTES:
+    if len(data) > MAX_RECORD_BYTES:
         raise SerializationError("", f"{name} is larger than {MAX_RECORD_BYTES} bytes")
-    return loads(text)
+    return data
+
+
+def _regular(name: str, info: os.stat_result) -> None:
+    """Refuse a path that is not a regular file, or one too large."""
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((kind for test, kind in _KINDS if test(info.st_mode)), "not a file")
+        raise SerializationError("", f"cannot read {name}: not a regular file but {kind}")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise SerializationError("", f"{name} is larger than {MAX_RECORD_BYTES} bytes")
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

@@ -14,7 +14,9 @@ Reading checks every field against its declared type and raises
 wrong one (``events[3].card``): for bytes that are not UTF-8, JSON nested
 deeper than :data:`MAX_DEPTH`, numbers longer than :data:`MAX_DIGITS`
 digits, ``NaN`` and ``Infinity``, a float or a bool where an integer
-belongs. A state read back must be one that play reaches
+belongs, a value longer than :data:`MAX_ITEM_CHARS` characters (an array
+and a record are read one item at a time: no more than :data:`MAX_ITEMS`).
+A state read back must be one that play reaches
 (:func:`loveletter.validation.check_state`) and a position one that can
 occur (:func:`loveletter.from_position`); otherwise the error's path names
 the field at fault. ``loads(dumps(x)) == x`` for every value.
@@ -27,7 +29,7 @@ import re
 import sys
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import Any, Union, cast
 
@@ -172,7 +174,13 @@ def _parse_constant(text: str) -> _Unreadable:
 def loads(text: str | bytes | bytearray, expected: type | None = None) -> Any:
     """Read JSON text written by :func:`dumps` (``bytes`` must be UTF-8).
 
-    An array gives a tuple of its values, each read as ``expected``."""
+    An array gives a tuple of its values, each read as ``expected``.
+
+    An array, and a :class:`~loveletter.GameRecord` whose ``"type"`` comes
+    first (as :func:`dumps` writes it), are read one item at a time, each
+    converted as soon as it is read: a wrong item fails at once, and memory
+    follows what is kept, never a multiple of the text. Each item, and any
+    other document, is at most :data:`MAX_ITEM_CHARS` characters."""
     if isinstance(text, bytes | bytearray | memoryview):
         try:
             text = bytes(text).decode("utf-8")
@@ -182,27 +190,165 @@ def loads(text: str | bytes | bytearray, expected: type | None = None) -> Any:
             ) from None
     elif not isinstance(text, str):
         raise SerializationError("", f"expected JSON text, not {short(text)}")
-    try:
-        data = json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
+    reader = JSONReader(text)
+    start = reader.peek()
+    if start == "[":
+        values = tuple(_tagged(item, expected, path) for path, item in reader.items("", 0))
+        reader.end()
+        return values
+    if start == "{" and _RECORD_START.match(text, reader.pos):
+        from loveletter.records import GameRecord, read_record
+
+        if expected is not None and not issubclass(GameRecord, expected):
+            raise SerializationError("type", f"expected a {expected.__name__}, not 'GameRecord'")
+        return read_record(reader)
+    if len(text) > MAX_ITEM_CHARS:
+        raise SerializationError(
+            "",
+            f"{len(text)} characters: only an array, or a GameRecord whose"
+            f' "type" comes first, may be longer than {MAX_ITEM_CHARS}',
         )
-    except json.JSONDecodeError as error:
-        raise SerializationError("", f"not JSON: {error.msg} at character {error.pos}") from None
-    except RecursionError:
-        raise SerializationError("", f"nested deeper than {MAX_DEPTH} levels") from None
-    except ValueError as error:  # a number Python will not convert
-        raise SerializationError("", f"not readable JSON: {short(str(error))}") from None
-    _check_depth(data)
+    data = reader.value(0, "")
+    reader.end()
     return from_data(data, expected)
 
 
-def _check_depth(data: JSON) -> None:
+#: the most characters of one value read whole: one item of an array or of
+#: a record's events, or a document that is neither. A game's largest (a
+#: position of eight players and three decks) takes a few thousand; since
+#: parsed JSON can take some 30 times its text in memory, this bounds the
+#: cost of a hostile one.
+MAX_ITEM_CHARS = 2**20
+#: the most items of an array read one at a time (a record's events among
+#: them: a record of :data:`loveletter.records.MAX_RECORD_BYTES` holds fewer)
+MAX_ITEMS = 2**20
+_DECODER = json.JSONDecoder(
+    parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
+)
+_SPACE = re.compile(r"[ \t\n\r]*")
+_RECORD_START = re.compile(r'\{[ \t\n\r]*"type"[ \t\n\r]*:[ \t\n\r]*"GameRecord"')
+
+
+class JSONReader:
+    """JSON text read one value at a time, from ``pos`` on: how
+    :func:`loads` reads an array or a record, item by item."""
+
+    def __init__(self, text: str, pos: int = 0) -> None:
+        self.text = text
+        self.pos = pos
+
+    def peek(self) -> str:
+        """The next character that is not white space (``""`` at the end)."""
+        match = _SPACE.match(self.text, self.pos)
+        assert match is not None  # the pattern matches the empty string
+        self.pos = match.end()
+        return self.text[self.pos : self.pos + 1]
+
+    def value(self, depth: int, path: str) -> JSON:
+        """The next value, whole; ``depth`` is how deeply it is nested."""
+        self.peek()
+        value, self.pos = _decode(self.text, self.pos, depth, path)
+        return value
+
+    def items(
+        self, path: str, depth: int, limit: int = MAX_ITEMS, what: str = "items"
+    ) -> Iterator[tuple[str, JSON]]:
+        """The items of the array that comes next (nested ``depth`` levels
+        down), one at a time, each with its path: no more than ``limit``."""
+        self._expect("[")
+        if self.peek() == "]":
+            self.pos += 1
+            return
+        index = 0
+        while True:
+            if index == limit:
+                raise SerializationError(path, f"more than {limit} {what}")
+            item_path = f"{path}[{index}]"
+            yield item_path, self.value(depth + 1, item_path)
+            index += 1
+            if self._separator("]"):
+                return
+
+    def members(self, depth: int, path: str = "") -> Iterator[str]:
+        """The keys of the object that comes next, one at a time: read each
+        key's value (with :meth:`value` or :meth:`items`) before the next."""
+        self._expect("{")
+        if self.peek() == "}":
+            self.pos += 1
+            return
+        while True:
+            if self.peek() != '"':
+                raise self._syntax("Expecting property name enclosed in double quotes")
+            key, self.pos = _decode(self.text, self.pos, depth + 1, path)
+            self._expect(":")
+            yield key
+            if self._separator("}"):
+                return
+
+    def end(self) -> None:
+        """Refuse anything but white space after the document."""
+        if self.peek():
+            raise self._syntax("Extra data")
+
+    def _expect(self, char: str) -> None:
+        if self.peek() != char:
+            raise self._syntax(f"Expecting {char!r}" + (" delimiter" if char in ",:" else ""))
+        self.pos += 1
+
+    def _separator(self, close: str) -> bool:
+        """Past a comma (False) or the closing bracket (True)."""
+        if self.peek() == close:
+            self.pos += 1
+            return True
+        self._expect(",")
+        return False
+
+    def _syntax(self, message: str) -> SerializationError:
+        return SerializationError("", f"not JSON: {message} at character {self.pos}")
+
+
+def _decode(text: str, pos: int, depth: int, path: str) -> tuple[JSON, int]:
+    """The JSON value that starts at ``pos`` and the position after it,
+    decoded from a window of the text that grows from a few hundred
+    characters to :data:`MAX_ITEM_CHARS`: a value costs memory in
+    proportion to its own length, never to the text after it."""
+    size = 512
+    failed: tuple[str, int] | None = None
+    while True:
+        window = text[pos : pos + size]
+        cut = pos + size < len(text)
+        try:
+            value, end = _DECODER.raw_decode(window)
+        except json.JSONDecodeError as error:
+            # The same error in a wider window is the text's own; another
+            # one was the window's end, cutting the value short.
+            if cut and size < MAX_ITEM_CHARS and failed != (error.msg, error.pos):
+                failed = (error.msg, error.pos)
+                size = min(size * 8, MAX_ITEM_CHARS)
+                continue
+            if cut and failed != (error.msg, error.pos):
+                raise SerializationError(
+                    path, f"a value longer than {MAX_ITEM_CHARS} characters (at character {pos})"
+                ) from None
+            raise SerializationError(
+                "", f"not JSON: {error.msg} at character {pos + error.pos}"
+            ) from None
+        except RecursionError:
+            raise SerializationError(path, f"nested deeper than {MAX_DEPTH} levels") from None
+        except ValueError as error:  # a number Python will not convert
+            raise SerializationError("", f"not readable JSON: {short(str(error))}") from None
+        if cut and end == len(window) and size < MAX_ITEM_CHARS:
+            size = min(size * 8, MAX_ITEM_CHARS)  # a number may go on past the window
+            continue
+        _check_depth(value, depth, path)
+        return value, pos + end
+
+
+def _check_depth(data: JSON, depth: int = 0, path: str = "") -> None:
     """Refuse arrays and objects nested deeper than :data:`MAX_DEPTH`
-    (walked without recursion, naming the path of the first too deep)."""
-    stack: list[tuple[JSON, int, str]] = [(data, 0, "")]
+    (walked without recursion, naming the path of the first too deep);
+    ``data`` itself is ``depth`` levels down, at ``path``."""
+    stack: list[tuple[JSON, int, str]] = [(data, depth, path)]
     while stack:
         value, depth, path = stack.pop()
         if depth > MAX_DEPTH:

@@ -487,9 +487,15 @@ def test_online_deals_of_two_and_three_decks_round_trip() -> None:
             rounds=2,
             settings=ll.TableSettings(decks=decks),
         )
-        deals = [c for c in record.commands() if isinstance(c, StartRound)]
+        # each deal as stacked, with its deck and order (the record lists
+        # the seed's own deals as StartRound())
+        deals = [
+            StartRound(e.deck, e.first_player, e.order)
+            for e in record.events
+            if isinstance(e, ll.RoundStarted)
+        ]
         assert len(deals) == 2
-        for command in record.commands():
+        for command in (*record.commands(), *deals):
             round_trip(command)
         for deal in deals:
             assert deal.deck is not None and deal.order is not None

@@ -584,11 +584,17 @@ def test_a_seed_is_decimal_digits_or_an_integer_below_2_to_the_256(seed: object)
 
 
 def test_only_a_redactable_seed_may_be_null() -> None:
-    data = position_data()
-    data["seed"] = None
+    data = json.loads(ll.dumps(ll.new_game("2019", 3, seed=4)))
+    data["table"]["seed"] = None
     with pytest.raises(ll.SerializationError) as caught:
         ll.loads(json.dumps(data))
-    assert caught.value.path == "seed"
+    assert caught.value.path == "table.seed"
+    # a position's may be null or left out: from_position takes a fresh one
+    data = position_data()
+    data["seed"] = None
+    assert ll.loads(json.dumps(data)).seed is None
+    del data["seed"]
+    assert ll.loads(json.dumps(data)).seed is None
 
 
 def test_an_array_of_values_reads_back_as_a_tuple() -> None:
