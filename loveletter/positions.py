@@ -16,11 +16,15 @@ from typing import Any
 import attrs
 
 from loveletter.cards import Card
-from loveletter.errors import PositionError
+from loveletter.chance import fresh_seed
+from loveletter.errors import ArgumentError, PositionError, ReachabilityUnknown
 from loveletter.rules import implements
 from loveletter.rulesets import RULESETS, get_ruleset
 from loveletter.state import Decision, GameState, Sighting, Table, TableSettings
 from loveletter.validation import check_fields, check_players, is_seat, short
+
+#: the search nodes ``from_position(..., check="reachable")`` spends at most
+DEFAULT_REACH_BUDGET = 400_000
 
 
 def _seats(value: Sequence[int]) -> tuple[int, ...]:
@@ -50,7 +54,9 @@ class Position:
     tokens: tuple[int, ...] | None = None
     round_number: int = 1
     turn_number: int = 1
-    seed: int = 0
+    #: the seed of the game's later shuffles and time-outs; ``None``: a
+    #: fresh secret one at each :func:`from_position`, as ``new_game`` takes
+    seed: int | None = None
     #: what players have been shown this round (Priest, Baron, King, ...)
     sightings: tuple[Sighting, ...] = ()
     #: the player a Sycophant requires the next card played to choose
@@ -75,7 +81,9 @@ class Position:
 
 
 @implements("setup.set-aside-face-down", "setup.two-player-face-up")
-def from_position(position: Position) -> GameState:
+def from_position(
+    position: Position, *, check: str = "rules", budget: int = DEFAULT_REACH_BUDGET
+) -> GameState:
     """The state a position describes, after checking it can occur.
 
     The position's own fields are read first (sequences of the right
@@ -86,8 +94,22 @@ def from_position(position: Position) -> GameState:
     once, hand sizes, protection only for a player whose pile ends with the
     Handmaid they played, an empty pile only for a player sitting out a
     tie-break round, as many cards in hands and piles as the turns played
-    can have drawn, and so on.
+    can have drawn, and so on (every check is listed in
+    :mod:`loveletter.validation`).
+
+    Those checks need no search, so some impossible positions pass them.
+    ``check="reachable"`` also proves that a game reaches the position: the
+    replay-start search (:mod:`loveletter.conformance.reach`) looks for a
+    deal and commands leading to it, spending at most ``budget`` search
+    nodes; our engine then replays what it found. A position no game
+    reaches raises :class:`~loveletter.errors.PositionError` (field
+    ``"position"``, with the reason); a search that runs out of budget
+    first raises :class:`~loveletter.errors.ReachabilityUnknown`.
     """
+    if check not in ("rules", "reachable"):
+        raise ArgumentError("check", f"'rules' or 'reachable', not {short(check)}")
+    if type(budget) is not int or budget < 1:
+        raise ArgumentError("budget", f"a positive number of search nodes, not {short(budget)}")
     p = position
     if not isinstance(p, Position):
         raise PositionError("position", f"not a Position: {short(p)}")
@@ -123,7 +145,7 @@ def from_position(position: Position) -> GameState:
         table=Table(
             ruleset=ruleset,
             players=n,
-            seed=p.seed,
+            seed=fresh_seed() if p.seed is None else p.seed,
             tokens=tokens,
             round_number=p.round_number,
             set_aside=p.set_aside,
@@ -150,7 +172,23 @@ def from_position(position: Position) -> GameState:
         exits=_sequence(p.exits, "exits"),
     )
     check_fields(state, PositionError)
+    if check == "reachable":
+        _prove_reachable(state, budget)
     return state
+
+
+def _prove_reachable(state: GameState, budget: int) -> None:
+    from loveletter.conformance.reach import prove_reachable
+
+    outcome = prove_reachable(state, budget)
+    if outcome.replay is not None:
+        return
+    if outcome.exhausted:
+        raise ReachabilityUnknown(
+            f"no game reaching the position found within {budget} search nodes: {outcome.reason}",
+            outcome.nodes,
+        )
+    raise PositionError("position", f"no game reaches this position: {outcome.reason}")
 
 
 def _sequence(value: object, name: str) -> tuple[Any, ...]:

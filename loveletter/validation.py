@@ -11,6 +11,62 @@ Jester's marks, Chancellor returns, the contenders of a tie-break round),
 the pending choice, the round's result and the game's winners, and how many
 cards the turns played so far can have drawn.
 
+What a position (and a state) must satisfy, each refused with the field
+named; none of these needs a search:
+
+1. *Cards*: every card of the edition's deck (online: of its decks) is
+   placed exactly once: deck, set-aside card, face-up cards, hands, piles.
+2. *Table cards*: a round in progress has its set-aside card (none online),
+   and as many face-up cards as its player count sets aside.
+3. *Hands*: one card for each player in the round, two for the current
+   player once they have drawn (more during a Chancellor's choice), none
+   for a player out.
+4. *Deck*: a turn starts with more cards than the round ends with.
+5. *Current player*: a seat in the round; two players in it at least.
+6. *Out*: a player knocked out has a non-empty pile (their hand went on
+   it); only a player sitting the round out (not dealt in) has none.
+7. *Protection*: only a player in the round, not the current one, whose
+   pile ends with the card that protects (the Handmaid).
+8. *Draws*: the cards in hands and piles are the deal, one draw per turn
+   and the replacement draws, which the cards making them (a Prince, a
+   Bishop, an Assassin) in the piles and the turns resolved bound.
+9. *Fatal discards*: a card whose discard knocks its player out (the
+   Princess) lies only in the piles of players who are out.
+10. *Knock-outs*: the players knocked out number no more than the turns
+    resolved, nor than the cards in the piles that knock a player out.
+11. *Laps*: turns go round the players in order, skipping only those out,
+    each leaving its card on its player's pile: the players still in have
+    had as many turns as the current player, or one more (those between
+    the round's first player and the current one), each at most as many
+    as their pile holds cards; a player out at most one more, under the
+    hand they gave up; and those shares add up to the turns played (while
+    a player in the round has an empty pile, in particular, no one has
+    played twice).
+12. *Sightings*: what a card played this round showed (its module's
+    ``shows``): listed turn by turn, one card per turn, that card in the
+    pile of the player who played it, the shape its play makes (a look,
+    a comparison each way, a Cardinal's swap and look), no more turns per
+    card than its copies in the piles; a comparison of different values
+    put its loser out, the card seen on their pile; and while no one is
+    out, each turn's player is known, and is the viewer of a look or a
+    side of a comparison or a trade made on that turn.
+13. *Tokens*: never negative; below the tokens to win while the game goes
+    on (unless tied for it); at least one per round ended; for each
+    player, no more than the rounds ended and the cards of the round under
+    way (a Bishop's guess, a Constable) can have paid.
+14. *First player*: after round 1, the player who started the round won
+    the one before, so holds a token (checked where the round's first
+    player can be told: online, from its order while no one has left;
+    elsewhere while no one is out of the round).
+15. *Notes*: a Sycophant's requirement follows a Sycophant on top of the
+    previous player's pile; each Jester mark a Jester in its player's
+    pile; each Chancellor return a Chancellor its player played; a pending
+    choice the card that leaves it, on top of the current player's pile.
+16. *Tie-breaks and online seats*: the contenders of a tie-break round are
+    the players dealt in; online, the turn order lists the players dealt
+    in, ``exits`` the players out in the order they went out, and a player
+    who left is out.
+
 The checks name the field at fault with the same names on a state and on a
 position (``"hands[2]"``, ``"tokens[1]"``, ``"current"``); the table's fields
 are named without ``table.``, as a state reads them (``state.tokens``).
@@ -136,7 +192,9 @@ def check_fields(state: object, fail: Fail) -> None:
     _check_rounds_and_tokens(state, ruleset, n, fail)
     _check_turn_count(state, n - len(sitters), fail)
     _check_piles(state, ruleset, out, sitters, fail)
+    _check_laps(state, n, out, sitters, fail)
     _check_first_player(state, ruleset, n, out, fail)
+    _check_sightings_by_turn(state, ruleset, n, out, fail)
 
 
 # --------------------------------------------------------------------------
@@ -562,11 +620,14 @@ def _last_sighting_turn(state: GameState) -> int:
 
 @implements(
     "priest.look-secretly",
-    "baron.compare-lower-eliminated",
+    "baron.secret-comparison",
     "king.trade-hands",
-    "dowager-queen.compare-higher-eliminated",
+    "dowager-queen.secret-comparison",
     "baroness.look-one-or-two",
-    "cardinal.swap-then-look",
+    "baroness.two-looks-online",
+    "cardinal.swap-two-players",
+    "cardinal.optional-look",
+    "cardinal.swap-and-look-first-online",
 )
 def check_sightings(
     sightings: object,
@@ -1037,9 +1098,14 @@ def _check_rounds_and_tokens(state: GameState, ruleset: Ruleset, n: int, fail: F
 
 
 def _turns_resolved(state: GameState) -> int:
-    """The turns of the round whose card has been played and resolved."""
+    """The turns of the round whose card has been played and resolved (at
+    most: online, the round may have ended as the others left before the
+        current player played, ruling 50)."""
     t = state.turn_number
-    return t if state.decision in (Decision.NEXT_ROUND, Decision.GAME_OVER) else t - 1
+    if state.decision in (Decision.NEXT_ROUND, Decision.GAME_OVER):
+        unplayed = _left_before_playing(state) and len(state.hands[state.current]) == 2
+        return t - 1 if unplayed else t
+    return t - 1
 
 
 @implements(
@@ -1078,7 +1144,14 @@ def _check_piles(
                 " knocked them out",
             )
     knocked = out - sitters - state.table.left
-    makers = sum(1 for pile in discards for card in pile if rules[card].knocks_out)
+    # the top card of a knocked-out player's pile is the hand they gave up,
+    # not a card they played
+    makers = sum(
+        1
+        for seat, pile in enumerate(discards)
+        for card in (pile[:-1] if seat in knocked else pile)
+        if rules[card].knocks_out
+    )
     makers += sum(
         1 for seat in out for card in discards[seat] if rules[card].when_discarded is not None
     )
@@ -1104,6 +1177,119 @@ def _check_piles(
             f" round, has never played (an empty pile) and no one plays twice before them:"
             f" {dealt - len(waiting)} turn(s) at most",
         )
+
+
+@implements("turn.order", "out.turn-skipped", "turn.draw-then-play", "setup.turn-order-online")
+def _check_laps(
+    state: GameState, n: int, out: frozenset[int], sitters: frozenset[int], fail: Fail
+) -> None:
+    """The turns played so far, shared out round the table.
+
+    Turns go round the players dealt in, skipping only those out of the
+    round, from the round's first player (online, its order names them;
+    elsewhere any player may have been first). So, with the current player
+    about to take a turn after ``k`` of their own, the players still in
+    have had ``k`` turns each (from the current player up to the first
+    player) or ``k + 1`` (from the first player up to the current one),
+    each turn leaving the card played on its player's pile; a player
+    knocked out has had at most ``k + 1``, each leaving a card under the
+    hand they gave up (a player who left: under the hand they gave up, or
+    none if they left on their turn). The turns played must be one of the
+    totals those shares allow."""
+    if state.decision not in (Decision.DRAW, Decision.PLAY):
+        return
+    table = state.table
+    order = list(table.order) if table.order else [s for s in range(n) if s not in sitters]
+    current = state.current
+    live = [seat for seat in order if seat not in out]
+    at = live.index(current)
+    after = live[at + 1 :] + live[:at]  # the others still in, in turn order
+    m = len(after)
+    piles = [len(pile) for pile in state.discards]
+    gone = [seat for seat in order if seat in out and seat not in sitters]
+    played = state.turn_number - 1
+    splits: Sequence[int]
+    if table.order:
+        # the first player still in from the order's start takes the lap
+        start = next(i for i, seat in enumerate(order) if seat not in out)
+        ahead = [seat for seat in order[start:] + order[:start] if seat not in out]
+        splits = (m - ahead.index(current),)
+    else:
+        splits = range(m + 1)
+    for k in range(min(played, piles[current]) + 1):
+        for behind in splits:  # the first ``behind`` players after the current one had k
+            if any(piles[s] < k for s in after[:behind]) or any(
+                piles[s] < k + 1 for s in after[behind:]
+            ):
+                continue
+            low = (m + 1) * k + (m - behind)
+            high = low + sum(
+                max(0, min(piles[s] - (0 if s in table.left else 1), k + 1)) for s in gone
+            )
+            if low <= played <= high:
+                return
+    raise fail(
+        "turn_number",
+        f"turn {state.turn_number} is player {current}'s, but no share of the"
+        f" {played} turn(s) played round the table in turn order fits the discard piles",
+    )
+
+
+@implements(
+    "priest.look-secretly",
+    "baron.compare-lower-out",
+    "dowager-queen.compare-higher-out",
+    "king.trade-hands",
+    "turn.order",
+)
+def _check_sightings_by_turn(
+    state: GameState, ruleset: Ruleset, n: int, out: frozenset[int], fail: Fail
+) -> None:
+    """What each turn's sightings say of who played it.
+
+    * A comparison that knocks a player out (a Baron's, a Dowager Queen's)
+      between cards of different values put its loser out of the round,
+      the card seen on their pile.
+    * While no one is out of the round, the player of every turn is known
+      (from the round's first player: online, its order; elsewhere, the
+      current player and the turn number): a look's viewer, or one side of
+      a comparison or a trade, is that turn's player.
+    """
+    sightings = state.sightings
+    rules, values = ruleset.rules, ruleset.values
+    by_turn: dict[int, list[Sighting]] = {}
+    for seen in sightings:
+        by_turn.setdefault(seen.turn, []).append(seen)
+    for turn, group in by_turn.items():
+        via = rules[group[0].via]
+        if via.shows is Shows.BOTH_WAYS and via.knocks_out and len(group) == 2:
+            a, b = group
+            if values[a.card] != values[b.card] and not any(
+                seen.owner in out and seen.card in state.discards[seen.owner] for seen in group
+            ):
+                raise fail(
+                    f"sightings[{sightings.index(a)}]",
+                    f"turn {turn}'s {group[0].via} compared cards of different values, so one"
+                    " of the two players went out, the card seen on their pile",
+                )
+    if out or state.decision not in PLAYER_DECISIONS:
+        return
+    order = state.table.order
+    t = state.turn_number
+    for index, seen in enumerate(sightings):
+        if order:
+            player = order[(seen.turn - 1) % len(order)]
+        else:
+            player = (state.current - (t - 1) + seen.turn - 1) % n
+        shows = rules[seen.via].shows
+        if (shows is Shows.TO_ITS_PLAYER and seen.viewer != player) or (
+            shows is Shows.BOTH_WAYS and player not in (seen.viewer, seen.owner)
+        ):
+            raise fail(
+                f"sightings[{index}]",
+                f"turn {seen.turn} was player {player}'s (no one is out of the round), who"
+                f" did not make this {seen.via} sighting",
+            )
 
 
 @implements(
@@ -1192,3 +1378,126 @@ def _check_turn_count(state: GameState, dealt: int, fail: Fail) -> None:
             f" cards in hands and piles (the deal, each turn's draw and at most {most}"
             f" replacement draws), not {held}",
         )
+
+
+# --------------------------------------------------------------------------
+# between the events of one command
+
+
+def check_between_events(state: GameState) -> None:
+    """Raise :class:`~loveletter.errors.StateError` naming the first field
+    of ``state`` that no event of a game can leave, in the middle of a
+    command's events as well as at its end.
+
+    Between the events of one command a state is not settled: after a
+    ``CardPlayed`` the current player holds one card at a ``play``
+    decision, after a ``RoundStarted`` the hands are empty, after a
+    ``RoundEnded`` its winners have no token yet. So this checks only what
+    holds after every event: the types of the fields, the ruleset, the
+    players and the table's settings, every zone a tuple of cards and every
+    card of the deck in use placed exactly once (none before the first
+    deal), every seat field a seat, a player out of the round holding
+    nothing and not protected, token counts of 0 or more, and the round's
+    notes (the pending seats, a requirement, the marks, the returns, the
+    sightings, the round's result) well formed. :func:`check_state` is the
+    whole check of a state a command leaves; this is the property
+    :func:`loveletter.evolve` keeps for any event it accepts."""
+    fail = StateError
+    if not isinstance(state, GameState):
+        raise fail("state", f"not a GameState: {short(state)}")
+    table = state.table
+    if not isinstance(table, Table):
+        raise fail("table", f"not a Table: {short(table)}")
+    if not isinstance(state.decision, Decision):
+        raise fail("decision", f"not a Decision: {short(state.decision)}")
+    ruleset = check_ruleset(table.ruleset, fail)
+    n = check_players(ruleset, table.players, fail)
+    decks = check_table_settings(ruleset, table.settings, fail)
+    for name in ("hands", "discards"):
+        _check_zone_list(getattr(state, name), name, n, fail)
+    out = _seat_set(state.out, "out", n, fail)
+    protected = _seat_set(state.protected, "protected", n, fail)
+    if _seat_set(table.left, "left", n, fail) and not ruleset.online_table:
+        raise fail("left", f"no one leaves a game of {ruleset.name}")
+    seats = (
+        ("contenders", table.contenders),
+        ("winners", table.winners),
+        ("order", table.order),
+        ("exits", state.exits),
+        ("pending", state.pending),
+    )
+    for name, value in seats:
+        _tuple_of_seats(value, name, n, fail)
+    if not is_seat(state.current, n):
+        raise fail("current", f"must be a seat from 0 to {n - 1}, not {short(state.current)}")
+    if state.required is not None and not is_seat(state.required, n):
+        raise fail("required", f"must be a seat or None, not {short(state.required)}")
+    tokens = table.tokens
+    if not isinstance(tokens, tuple) or len(tokens) != n:
+        raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
+    for seat, count in enumerate(tokens):
+        if not is_int(count) or count < 0:
+            raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
+    for name, number in (("round_number", table.round_number), ("turn_number", state.turn_number)):
+        if not is_int(number) or number < 0:
+            raise fail(name, f"invalid value {short(number)}")
+    if not is_seed(table.seed):
+        raise fail("seed", f"invalid value {short(table.seed)}: an integer from 0 to 2**256 - 1")
+    if table.set_aside is not None and type(table.set_aside) is not Card:
+        raise fail("set_aside", f"not a card: {short(table.set_aside)}")
+    _check_cards(state, ruleset.deck_for(n, decks) if table.round_number else (), fail)
+    for seat in sorted(out):
+        if state.hands[seat]:
+            raise fail(f"hands[{seat}]", f"player {seat} is out of the round: they hold nothing")
+    if protected & out:
+        raise fail("protected", f"player {min(protected & out)} is out of the round")
+    kinds = ruleset.setup(n, decks).kinds
+    _check_notes_between_events(state, n, kinds, fail)
+
+
+def _check_notes_between_events(
+    state: GameState, n: int, kinds: tuple[Card, ...], fail: Fail
+) -> None:
+    """The round's notes, each of its own shape (:func:`check_between_events`)."""
+    for index, mark in enumerate(_pairs(state.marks, "marks", fail)):
+        if not all(is_seat(seat, n) for seat in mark):
+            raise fail(f"marks[{index}]", f"not a pair of seats: {mark!r}")
+    for index, (owner, count) in enumerate(_pairs(state.returns, "returns", fail)):
+        if not is_seat(owner, n) or count < 1:
+            raise fail(f"returns[{index}]", f"not a seat and a count of cards: {(owner, count)}")
+    sightings = state.sightings
+    if not isinstance(sightings, tuple):
+        raise fail("sightings", f"must be a tuple, not {short(sightings)}")
+    for index, seen in enumerate(sightings):
+        if (
+            not isinstance(seen, Sighting)
+            or not is_seat(seen.viewer, n)
+            or not is_seat(seen.owner, n)
+            or seen.viewer == seen.owner
+            or not is_int(seen.turn)
+            or not 1 <= seen.turn <= state.turn_number
+            or type(seen.card) is not Card
+            or seen.card not in kinds
+            or type(seen.via) is not Card
+            or seen.via not in kinds
+        ):
+            raise fail(f"sightings[{index}]", f"not a sighting: {short_sighting(seen)}")
+    result = state.table.round_result
+    if result is None:
+        return
+    if not isinstance(result, RoundResult) or type(result.reason) is not RoundEndReason:
+        raise fail("round_result", f"not a round result: {short(result)}")
+    _tuple_of_seats(result.winners, "round_result.winners", n, fail)
+    revealed = result.revealed
+    if not isinstance(revealed, tuple) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 and is_seat(pair[0], n) and type(pair[1]) is Card
+        for pair in revealed
+    ):
+        raise fail("round_result.revealed", f"must list (seat, card) pairs: {short(revealed)}")
+    ranks = result.ranks
+    if ranks is not None and (
+        not isinstance(ranks, tuple)
+        or len(ranks) != n
+        or not all(rank is None or (is_int(rank) and rank >= 1) for rank in ranks)
+    ):
+        raise fail("round_result.ranks", f"must give {n} seats a rank from 1, or None")

@@ -1401,13 +1401,13 @@ def _bonus_position() -> ll.Position:
         set_aside=None,
         face_up=(),
         hands=((Card.HANDMAID, g), (Card.PRINCESS,), (Card.BISHOP,), (Card.COUNTESS,), ()),
+        # five turns each round the table from seat 0, Player 4 out after five
         discards=(
-            (g, g, Card.PRIEST, Card.BARON),
+            (Card.BARONESS, g, g, Card.PRIEST, Card.BARON),
             (g, g, Card.PRIEST, Card.BARON, Card.PRINCE),
-            (g, g, Card.HANDMAID),
-            (Card.COUNT, Card.COUNT, Card.SYCOPHANT, Card.SYCOPHANT),
-            (g, Card.PRINCE, Card.BARONESS, Card.BARONESS, Card.CARDINAL, Card.CARDINAL)
-            + (Card.DOWAGER_QUEEN, Card.CONSTABLE, Card.JESTER, Card.ASSASSIN),
+            (Card.BARONESS, Card.CARDINAL, g, g, Card.HANDMAID),
+            (Card.CARDINAL, Card.COUNT, Card.COUNT, Card.SYCOPHANT, Card.SYCOPHANT),
+            (g, Card.PRINCE, Card.DOWAGER_QUEEN, Card.CONSTABLE, Card.JESTER, Card.ASSASSIN),
         ),
         current=0,
         drawn=True,

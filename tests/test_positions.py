@@ -187,7 +187,7 @@ TWO = Position(
 def test_the_reference_positions_are_valid() -> None:
     for position in (THREE, TWO):
         state = ll.from_position(position)
-        assert ll.to_position(state) == attrs.evolve(position, tokens=state.tokens)
+        assert ll.to_position(state) == attrs.evolve(position, tokens=state.tokens, seed=state.seed)
 
 
 def changed(position: Position, **changes: Any) -> Position:
@@ -468,9 +468,9 @@ def test_premium_positions_carry_required_marks_and_contenders(position: Positio
         position.marks,
         position.contenders,
     )
-    assert ll.to_position(state) == position
+    assert ll.to_position(state) == attrs.evolve(position, seed=state.seed)
     assert ll.loads(ll.dumps(position), Position) == position
-    assert ll.replay([PositionEstablished(position)]) == state
+    assert ll.replay([PositionEstablished(attrs.evolve(position, seed=state.seed))]) == state
     for player in range(5):
         view = ll.view(state, player)
         assert (view.required, view.marks, view.contenders) == (
@@ -505,10 +505,13 @@ def test_premium_sightings_name_a_card_that_shows_hands(via: Card, valid: bool) 
     """Turn 6: whoever played a showing card may have seen seat 1's hand
     (a comparison shows the two hands each way)."""
     seen: tuple[ll.Sighting, ...] = (ll.Sighting(4, 1, BARON, 5, via),)
+    kept = "King"
     if via is Card.DOWAGER_QUEEN:
-        seen += (ll.Sighting(1, 4, Card.KING, 5, via),)
+        # a comparison that left both in the round was a tie: Baron to Baron
+        seen += (ll.Sighting(1, 4, BARON, 5, via),)
+        kept = "Baron"
     position = five(
-        ["Guard Priest", "Baron", "Handmaid", "Count", "King"],
+        ["Guard Priest", "Baron", "Handmaid", "Count", kept],
         ["Guard", "Guard", "Guard", "Guard", via.title],
         sightings=seen,
     )
@@ -648,3 +651,59 @@ def test_a_cardinal_look_or_a_bishop_redraw_pending_is_not_a_position() -> None:
         with pytest.raises(ll.PositionError) as caught:
             ll.to_position(pending)
         assert caught.value.field == "decision"
+
+
+def _seen_guard_position(seen: Card) -> Position:
+    """2019, three seats, turn 2: seat 0's Priest saw seat 1's ``seen`` on
+    turn 1; seat 1, who has not played since, now holds Baron and King."""
+    deck = list(ll.get_ruleset("2019").deck)
+    hands = ((Card.GUARD,), (Card.BARON, Card.KING), (Card.HANDMAID,))
+    piles: tuple[tuple[Card, ...], ...] = ((Card.PRIEST,), (), ())
+    for card in (*[c for h in hands for c in h], Card.PRIEST, Card.COUNTESS):
+        deck.remove(card)
+    return Position(
+        ruleset="2019",
+        players=3,
+        deck=tuple(deck),
+        set_aside=Card.COUNTESS,
+        face_up=(),
+        hands=hands,
+        discards=piles,
+        current=1,
+        drawn=True,
+        turn_number=2,
+        seed=3,
+        sightings=(ll.Sighting(0, 1, seen, 1, Card.PRIEST),),
+    )
+
+
+def test_the_reachable_check_proves_a_position_by_a_game_that_reaches_it() -> None:
+    position = _seen_guard_position(Card.BARON)
+    assert ll.from_position(position, check="reachable") == ll.from_position(position)
+
+
+def test_the_reachable_check_refuses_what_the_checks_without_search_let_through() -> None:
+    """Seat 1 was seen holding a Guard and has not played since, so must
+    still hold it: only a search can tell."""
+    position = _seen_guard_position(Card.GUARD)
+    ll.from_position(position)  # no check without a search sees it
+    with pytest.raises(ll.PositionError) as caught:
+        ll.from_position(position, check="reachable")
+    assert caught.value.field == "position"
+    assert "sightings must be those of some play" in str(caught.value)
+
+
+def test_the_reachable_check_says_so_when_its_budget_runs_out() -> None:
+    with pytest.raises(ll.ReachabilityUnknown) as caught:
+        ll.from_position(_seen_guard_position(Card.BARON), check="reachable", budget=1)
+    assert "within 1 search nodes" in str(caught.value)
+    assert not isinstance(caught.value, ll.PositionError)  # unknown is not impossible
+
+
+@pytest.mark.parametrize(
+    ("check", "budget", "field"), [("search", 10, "check"), ("reachable", 0, "budget")]
+)
+def test_the_reachable_check_arguments_are_checked(check: str, budget: int, field: str) -> None:
+    with pytest.raises(ll.ArgumentError) as caught:
+        ll.from_position(_seen_guard_position(Card.BARON), check=check, budget=budget)
+    assert caught.value.field == field

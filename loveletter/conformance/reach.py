@@ -100,6 +100,7 @@ import yaml
 
 from loveletter.cards import Card
 from loveletter.cards.base import Choice
+from loveletter.cards.registry import CARD_RULES
 from loveletter.commands import (
     Command,
     Decline,
@@ -115,10 +116,10 @@ from loveletter.conformance.cases import Case, CaseError, load_suite
 from loveletter.conformance.execute import ScriptError, start_state
 from loveletter.conformance.prior_rounds import Prelude, impossibility, prior_rounds
 from loveletter.engine import deal_events, legal_commands, new_game, push
-from loveletter.errors import IllegalCommand, LoveLetterError, SerializationError
+from loveletter.errors import IllegalCommand, LoveLetterError, PositionError, SerializationError
 from loveletter.events import GameStarted
-from loveletter.evolution import apply_events, initial_state
-from loveletter.positions import Position, to_position
+from loveletter.evolution import apply_unchecked, initial_state
+from loveletter.positions import Position, from_position, to_position
 from loveletter.resources import suite_root
 from loveletter.rulesets import Ruleset, get_ruleset
 from loveletter.serialization import from_data, to_data
@@ -142,9 +143,7 @@ _EMPTY: frozenset[Card] = frozenset()
 _PLAY = Decision.PLAY
 _LIVE = frozenset({Decision.PLAY, Decision.CHANCELLOR, Decision.LOOK, Decision.REDRAW})
 #: cards whose effect shows a hand (a sighting names the card shown)
-_SHOWING = frozenset(
-    {Card.PRIEST, Card.BARON, Card.KING, Card.DOWAGER_QUEEN, Card.BARONESS, Card.CARDINAL}
-)
+_SHOWING = frozenset(rules.card for rules in CARD_RULES if rules.shows)
 #: cards whose effect reads the played card's player's other card
 _READ_OWN = frozenset({Card.BARON, Card.DOWAGER_QUEEN, Card.KING, Card.PRINCESS})
 #: cards that read nothing of the hands they choose
@@ -154,8 +153,13 @@ _BLIND = frozenset({Card.JESTER, Card.SYCOPHANT})
 _KNOWN = frozenset(Card)
 #: cards that can move a card from one hand to another
 _MOVERS = frozenset({Card.KING, Card.CARDINAL})
-#: how many extra cards (beyond the turn's draw) a card in a pile may have drawn
-_EXTRA_DRAWS = {Card.PRINCE: 1, Card.BISHOP: 1, Card.CHANCELLOR: 2, Card.ASSASSIN: 1}
+#: how many extra cards (beyond the turn's draw) a card in a pile may have
+#: drawn: a replacement card, or the cards a Chancellor returns
+_EXTRA_DRAWS = {
+    rules.card: int(rules.replaces) + rules.returns
+    for rules in CARD_RULES
+    if rules.replaces or rules.returns
+}
 
 
 def _wild(card: Card) -> bool:
@@ -212,6 +216,9 @@ class Outcome:
     replay: Replay | None
     reason: str = ""
     nodes: int = 0
+    #: no replay was found before a search budget ran out: the position may
+    #: still be reachable
+    exhausted: bool = False
 
 
 # --------------------------------------------------------------------------
@@ -272,12 +279,10 @@ def static_problem(target: Position) -> str | None:
                     f"player {seat} has left and sits round 1 out, but round 1 deals every seat"
                     " (a player leaving during it is still dealt in)"
                 )
-    for seat in target.protected:
-        if not piles[seat] or piles[seat][-1] is not Card.HANDMAID:
-            return (
-                f"player {seat} is protected, but a Handmaid is not the last card of their"
-                f" pile {_names(piles[seat])} (nothing can reach a protected player's pile)"
-            )
+    try:
+        from_position(target)  # every check that needs no search
+    except PositionError as error:
+        return str(error)
     total = sum(map(len, piles))
     # before the first turn's play only a player leaving discards (a hand)
     played = sum(len(pile) for seat, pile in enumerate(piles) if seat not in target.left)
@@ -285,25 +290,6 @@ def static_problem(target: Position) -> str | None:
         return f"turn 1, but {played} card(s) are already discarded"
     if total < t - 1:
         return f"turn {t}, but only {total} card(s) discarded: each finished turn discards one"
-    for index, seen in enumerate(target.sightings):
-        if index and seen.turn < target.sightings[index - 1].turn:
-            return f"sightings[{index}] is on turn {seen.turn}, before the sighting above it"
-        players = (
-            (seen.viewer,)
-            if seen.via in (Card.PRIEST, Card.BARONESS)
-            else (seen.viewer, seen.owner)
-            if seen.via in (Card.BARON, Card.DOWAGER_QUEEN, Card.KING)
-            else tuple(range(n))
-        )
-        if not any(seen.via in piles[p] for p in players):
-            who = " or ".join(f"player {p}" for p in players) if len(players) < n else "anyone"
-            return (
-                f"sightings[{index}] ({seen.viewer} saw {seen.owner}'s {seen.card} via"
-                f" {seen.via}): no {seen.via} in the pile of {who}"
-            )
-    for seat in target.out:
-        if seat in seats and not piles[seat]:
-            return f"player {seat} is out with an empty pile (a knock-out discards the hand)"
     returned = sum(count for _, count in target.returns)
     tail = max(0, len(target.deck) - returned)
     aside = 1 if ruleset.sets_aside else 0
@@ -395,7 +381,8 @@ class RoundSearch:
     ) -> None:
         if not target.drawn:
             raise ValueError("the search reaches positions whose current player has drawn")
-        self.target = target
+        # a position without a seed is searched as a replay start reads it: seed 0
+        self.target = target if target.seed is not None else attrs.evolve(target, seed=0)
         self.budget = budget
         self.nodes = 0
         rules = get_ruleset(target.ruleset)
@@ -510,7 +497,7 @@ class RoundSearch:
         # Placeholder cards are no ruleset's deck, so this deal is folded
         # without the rules' check that ``replay`` makes.
         started = GameStarted(self.rules.name, self.n, target.seed, first, target.settings)
-        state = apply_events(
+        state = apply_unchecked(
             initial_state(started),
             deal_events(
                 self.rules,
@@ -1379,10 +1366,12 @@ def reach_position(
                 break
     except SearchBudgetExceeded:
         if tried:
-            return Outcome(None, "; ".join(tried[:3]), search.nodes)
-        return Outcome(None, _diagnose(target, budget, False), search.nodes)
+            return Outcome(None, "; ".join(tried[:3]), search.nodes, exhausted=True)
+        return Outcome(None, _diagnose(target, budget, False), search.nodes, exhausted=True)
     if tried:
-        return Outcome(None, "; ".join(tried[:3]), search.nodes)
+        # an earlier-rounds search that ran out of budget proves nothing
+        exhausted = any(reason.endswith(_PRIOR_BUDGET) for reason in tried)
+        return Outcome(None, "; ".join(tried[:3]), search.nodes, exhausted=exhausted)
     return Outcome(None, _diagnose(target, budget, True), search.nodes)
 
 
@@ -1470,7 +1459,9 @@ def _with_prior_rounds(
     prior: PriorRounds | None,
 ) -> Replay | str:
     n = target.players
-    seed, settings = target.seed, _plain_settings(target.settings)
+    # a position without a seed: a replay start writes none, which reads as 0
+    seed = 0 if target.seed is None else target.seed
+    settings = _plain_settings(target.settings)
     if target.round_number == 1 and not target.contenders:
         return Replay(
             case_id,
@@ -1551,7 +1542,11 @@ def _prelude(
     )
     if why is not None:
         return f"no game reaches {wanted}: {why}"
-    return f"no earlier rounds found for {wanted} (prior_rounds' budget)"
+    return f"no earlier rounds found for {wanted} {_PRIOR_BUDGET}"
+
+
+#: how a failed earlier-rounds search that ran out of budget ends its reason
+_PRIOR_BUDGET = "(prior_rounds' budget)"
 
 
 def reach_later_deal(case: Case, *, prior: PriorRounds | None = None) -> Outcome:
@@ -1807,29 +1802,29 @@ def load_replay_file(path: Path) -> Replay:
     return parse_replay_data(data, str(path))
 
 
-def verify_replay(case: Case, data: JSON, where: str = "replay") -> str | None:
-    """``None`` when ``data`` (a replay file's content) reaches exactly the
-    start of ``case`` through our engine; else what is wrong."""
-    try:
-        replay_ = parse_replay_data(data, where)
-    except ReplayError as error:
-        return str(error)
-    if replay_.case != case.id:
-        return f"{where}: case: {replay_.case!r} is not {case.id!r}"
-    if replay_.ruleset != case.ruleset:
-        return f"{where}: ruleset: {replay_.ruleset!r} is not the case's {case.ruleset!r}"
-    if replay_.players != case.players:
-        return f"{where}: players: {replay_.players} is not the case's {case.players}"
-    try:
-        goal, after = replay_goal(case)
-    except ValueError as error:
-        return str(error)
-    if after != replay_.after_draw:
-        return f"{where}: after_draw: must be {str(after).lower()} for this case"
+def prove_reachable(state: GameState, budget: int = DEFAULT_BUDGET) -> Outcome:
+    """Search for a game reaching ``state`` (a turn about to draw or to
+    play, already through :func:`loveletter.validation.check_state`): an
+    outcome whose replay our engine has been seen to reach it by, or the
+    reason there is none, with ``exhausted`` set when the budget ran out
+    first (the answer is then unknown)."""
+    after_draw = state.decision is Decision.DRAW
+    goal = push(state, DrawCard(state.current)) if after_draw else state
+    outcome = reach_position("position", to_position(goal), after_draw=after_draw, budget=budget)
+    if outcome.replay is not None:
+        problem = reaches(outcome.replay, goal)
+        if problem is not None:
+            raise AssertionError(f"the replay found does not verify: {problem}")
+    return outcome
+
+
+def reaches(replay_: Replay, goal: GameState, where: str = "replay") -> str | None:
+    """``None`` when ``replay_``'s deal and commands reach exactly ``goal``
+    (compared as positions) through our engine; else what is wrong."""
     try:
         state = new_game(
-            case.ruleset,
-            case.players,
+            replay_.ruleset,
+            replay_.players,
             seed=replay_.seed,
             first_player=replay_.first_player,
             deck=replay_.deck,
@@ -1854,6 +1849,28 @@ def verify_replay(case: Case, data: JSON, where: str = "replay") -> str | None:
         ]
         return f"{where}: the commands do not reach the case's start: " + "; ".join(diff)
     return None
+
+
+def verify_replay(case: Case, data: JSON, where: str = "replay") -> str | None:
+    """``None`` when ``data`` (a replay file's content) reaches exactly the
+    start of ``case`` through our engine; else what is wrong."""
+    try:
+        replay_ = parse_replay_data(data, where)
+    except ReplayError as error:
+        return str(error)
+    if replay_.case != case.id:
+        return f"{where}: case: {replay_.case!r} is not {case.id!r}"
+    if replay_.ruleset != case.ruleset:
+        return f"{where}: ruleset: {replay_.ruleset!r} is not the case's {case.ruleset!r}"
+    if replay_.players != case.players:
+        return f"{where}: players: {replay_.players} is not the case's {case.players}"
+    try:
+        goal, after = replay_goal(case)
+    except ValueError as error:
+        return str(error)
+    if after != replay_.after_draw:
+        return f"{where}: after_draw: must be {str(after).lower()} for this case"
+    return reaches(replay_, goal, where)
 
 
 # --------------------------------------------------------------------------

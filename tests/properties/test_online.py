@@ -440,10 +440,33 @@ def _last_turn(
 ) -> ll.Position:
     """A five-player online position on seat 0's play with one card (a
     Guard) left in the pile, so that the turn ends the round; ``out`` went
-    out in that order; every card not placed lies in seat 4's pile."""
+    out in that order; every card not placed lies in a pile."""
+    # Turns went round the table from seat 0 (the order's first), so every
+    # player still in has played as often: each pile still in gets plain
+    # cards under what it shows up to that many, the players out the rest
+    # (the cards that act from a pile among them), at most one turn more
+    # each and the hand they gave up.
     placed = Counter(c for zone in (*hands, *piles) for c in zone) + Counter({C.GUARD: 1})
-    rest = tuple(sorted((full_deck(ONLINE, 5) - placed).elements()))
-    discards = (*piles[:4], (*piles[4], *rest))
+    rest = sorted((full_deck(ONLINE, 5) - placed).elements())
+    acts = (C.COUNT, C.CONSTABLE, C.JESTER, C.PRINCESS)  # from a pile, or says who went out
+    plain = [c for c in rest if c not in acts]
+    acting = [c for c in rest if c not in plain]
+    live = [seat for seat in range(5) if seat not in out]
+    for k in range(32):
+        need = sum(k - len(piles[s]) for s in live)
+        room = sum(k + 2 - len(piles[s]) for s in out)
+        if min(k - len(piles[s]) for s in live) >= 0 and 0 <= len(rest) - need <= room:
+            break
+    discards = [list(pile) for pile in piles]
+    for s in live:
+        while len(discards[s]) < k:
+            discards[s].insert(0, plain.pop())
+    spare = acting + plain
+    for s in out:
+        while spare and len(discards[s]) < k + 2:
+            discards[s].insert(0, spare.pop(0))
+    assert not spare, "the cards left fit no turns round the table"
+    turn = sum(map(len, hands)) + sum(map(len, discards)) - 5
     return ll.Position(
         ruleset=ONLINE,
         players=5,
@@ -451,10 +474,10 @@ def _last_turn(
         set_aside=None,
         face_up=(),
         hands=tuple(hands),
-        discards=discards,
+        discards=tuple(map(tuple, discards)),
         current=0,
         drawn=True,
-        turn_number=26,
+        turn_number=turn,
         order=(0, 1, 2, 3, 4),
         out=out,
         exits=out,

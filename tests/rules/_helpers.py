@@ -75,6 +75,8 @@ Cards = str | Sequence[Card]
 _KNOCKERS = (BARON, GUARD, DOWAGER_QUEEN)
 #: cards whose place in a pile matters at the round's end or to the player
 _EVENTFUL = frozenset({SPY, PRINCESS, CONSTABLE, COUNT, JESTER, HANDMAID, SYCOPHANT})
+#: cards that act from a pile, or say how its owner went out
+_ACTS_FROM_PILE = frozenset({SPY, PRINCESS, CONSTABLE, COUNT, JESTER})
 
 _FILL_ORDER = (
     GUARD,
@@ -201,24 +203,12 @@ def position(
             hand = next((c for c in rest_cards if c not in _KNOCKERS), rest_cards[0])
             rest_cards.remove(hand)
             pile[seat] = (*(() if maker is None else (maker,)), hand)
-    if rest != "deck":
-        # Cards dumped on one pile are turns played; while a player still
-        # in the round has an empty pile no one has played twice, so each
-        # waiting player takes one of the dumped cards (least eventful first).
-        held = sum(map(len, hand_cards)) + sum(map(len, pile)) + len(rest_cards)
-        dealt = len(contenders) or players
-        resolved = (turn_number or max(1, held - dealt + (0 if drawn else 1))) - 1
-        waiting = [s for s in range(players) if s not in out and not pile[s]]
-        while waiting and rest_cards and resolved > dealt - len(set(waiting) | {current}):
-            seat = next((s for s in waiting if s != current), waiting[0])
-            waiting.remove(seat)
-            card = next(c for c in _FILL_ORDER if c in rest_cards and c not in _EVENTFUL)
-            rest_cards.remove(card)
-            pile[seat] = (card,)
     if rest == "deck":
         top = top + tuple(rest_cards)
     else:
-        pile[rest] = pile[rest] + tuple(rest_cards)
+        dealt_in = [seat for seat in range(players) if not contenders or seat in contenders]
+        winners = [seat for seat, count in enumerate(tokens or ()) if count > 0]
+        pile = _spread(pile, rest_cards, rest, dealt_in, current, knocked, starters=winners)
     (aside_card,) = aside
     if turn_number is None:
         held = sum(map(len, hand_cards)) + sum(map(len, pile))
@@ -384,9 +374,73 @@ def reject(state: GameState, command: Command, kind: RejectionKind) -> IllegalCo
     return decided.value
 
 
-def _without(cards_: list[Card], card: Card) -> list[Card]:
-    cards_.remove(card)
-    return cards_
+def _spread(
+    pile: list[tuple[Card, ...]],
+    spare: list[Card],
+    rest: int,
+    order: Sequence[int],
+    current: int,
+    gone: Iterable[int],
+    first: int | None = None,
+    starters: Iterable[int] = (),
+) -> list[tuple[Card, ...]]:
+    """``pile`` with the cards of ``spare`` put under the cards already
+    there, so that the piles are those of turns played round the table.
+
+    Turns go round the seats of ``order`` from a first player (``first``
+    when the round's order names it; else whichever fits, one of
+    ``starters`` if possible: the winners of the round before), skipping
+    the players in ``gone`` (knocked out, their hand on top of their pile);
+    each turn leaves one card on its player's pile. The current player is
+    about to take a turn after ``k`` of their own, the others still in have
+    had ``k`` or ``k + 1``, a player gone at most ``k + 1``. Cards that act
+    from a pile (a Spy, a Princess...) go to seat ``rest``; the others
+    (least eventful first) where the turns need them."""
+    gone = set(gone)
+    live = [s for s in order if s not in gone]
+    at = live.index(current)
+    after = live[at + 1 :] + live[:at]
+    m = len(after)
+    given = [len(p) for p in pile]
+    marked = [c for c in spare if c in _ACTS_FROM_PILE]
+    plain = [c for c in spare if c not in _ACTS_FROM_PILE]
+    if first is not None:
+        start = next(i for i, s in enumerate(order) if s not in gone)
+        ahead = [s for s in list(order[start:]) + list(order[:start]) if s not in gone]
+        splits: list[int] = [m - ahead.index(current)]
+    else:
+        # a split leaves its first player after[behind] (the current one when
+        # behind == m); the winners of the round before first
+        wanted = set(starters)
+        splits = sorted(range(m + 1), key=lambda b: (after[b] if b < m else current) not in wanted)
+    for k in range(len(spare) + max(given, default=0) + 2):
+        for behind in splits:
+            exact = {current: k, **{s: k for s in after[:behind]}}
+            exact.update({s: k + 1 for s in after[behind:]})
+            if any(given[s] > turns for s, turns in exact.items()):
+                continue
+            room = {s: k + 2 - given[s] for s in gone}  # k + 1 turns and the hand on top
+            if any(r < 0 for r in room.values()):
+                continue
+            need = {s: turns - given[s] for s, turns in exact.items()}
+            total = sum(need.values())
+            if not total <= len(spare) <= total + sum(room.values()):
+                continue
+            extra = {**need, **dict.fromkeys(gone, 0)}
+            left = len(spare) - total
+            for s in sorted(gone, key=lambda s: s != rest):  # the rest seat first
+                extra[s] = min(room[s], left)
+                left -= extra[s]
+            if extra.get(rest, 0) < len(marked) or (PRINCESS in marked and rest not in gone):
+                continue
+            cards_: dict[int, list[Card]] = {s: [] for s in extra}
+            cards_[rest] = list(marked)
+            pool = list(plain)
+            for s in sorted(extra, key=lambda s: s != rest):
+                while len(cards_[s]) < extra[s]:
+                    cards_[s].append(pool.pop(0))
+            return [tuple(cards_.get(s, ())) + p for s, p in enumerate(pile)]
+    raise ValueError(f"no turns round the table fit these piles and {len(spare)} more cards")
 
 
 def online(
@@ -428,6 +482,16 @@ def online(
         if order is not None
         else tuple(p for p in range(players) if p not in set(left) - set(exits))
     )
+    current = seats[0] if current is None else current
+    # the round's order is drawn at random: unless given, take one in which
+    # the turns the piles show come round to ``current`` (some players in
+    # seat order, then the current one, then the others)
+    others = [s for s in seats if s != current]
+    orders = (
+        [seats]
+        if order is not None
+        else [(*others[:j], current, *others[j:]) for j in range(len(others) + 1)]
+    )
     rules = get_ruleset(ruleset)
     full = Counter(rules.deck_for(players, decks))
     used = Counter(card for zone in (*hand_cards, *pile, cards(deck)) for card in zone)
@@ -439,6 +503,12 @@ def online(
     top = cards(deck)
     if rest is None:
         top += unplaced
+        if order is None:
+            # those who have played more than the current player come first
+            gone_ = set(out) | set(exits)
+            turns = {s: len(pile[s]) - (s in gone_) for s in seats}
+            ahead = [s for s in others if turns[s] > turns[current]]
+            seats = (*ahead, current, *[s for s in others if s not in ahead])
     else:
         # a Princess lies only in the pile of a player she knocked out (the
         # first to go out); with no one out, a test places her itself
@@ -447,22 +517,18 @@ def online(
             fatal = tuple(card for card in unplaced if card is PRINCESS)
             unplaced = tuple(card for card in unplaced if card is not PRINCESS)
             pile[gone[0]] = fatal + pile[gone[0]]
-        # While a player still in the round has an empty pile no one has
-        # played twice: each such player takes one dumped card (least
-        # eventful first) until the turns the cards imply allow it.
-        gone_seats = set(out) | set(exits) | (set(range(players)) - set(seats))
-        first = seats[0] if current is None else current
-        held = sum(map(len, hand_cards)) + sum(map(len, pile)) + len(unplaced)
-        resolved = held - len(seats) - draws + (0 if drawn else 1) - 1
-        waiting = [s for s in seats if s not in gone_seats and not pile[s] and s != rest]
-        spare = [c for c in unplaced if c not in _EVENTFUL]
-        while waiting and spare and resolved > len(seats) - len(set(waiting) | {first}):
-            seat = next((s for s in waiting if s != first), waiting[0])
-            waiting.remove(seat)
-            card = spare.pop(0)
-            unplaced = tuple(_without(list(unplaced), card))
-            pile[seat] = (card,)
-        pile[rest] = unplaced + pile[rest]
+        gone_seats = (set(out) | set(exits)) & set(seats)
+        for index, candidate in enumerate(orders):
+            try:
+                pile = _spread(
+                    pile, list(unplaced), rest, candidate, current, gone_seats, first=candidate[0]
+                )
+            except ValueError:
+                if index == len(orders) - 1:
+                    raise
+                continue
+            seats = candidate
+            break
     held = sum(map(len, hand_cards)) + sum(map(len, pile))
     turn_number = held - len(seats) - draws + (0 if drawn else 1)
     assert turn_number >= 1, f"these cards fit no turn of a round ({turn_number})"
@@ -475,7 +541,7 @@ def online(
             face_up=(),
             hands=tuple(hand_cards),
             discards=tuple(pile),
-            current=seats[0] if current is None else current,
+            current=current,
             drawn=drawn,
             out=tuple(out) or tuple(exits) + tuple(p for p in range(players) if p not in seats),
             protected=tuple(protected),

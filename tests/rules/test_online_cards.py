@@ -92,7 +92,10 @@ def test_a_baroness_with_one_other_choosable_looks_at_them_twice_with_none_does_
     none = online(
         hands=["Baroness Guard", "", "", "Handmaid", ""],
         deck="Prince",
-        discards=["Guard", "Priest Guard", "Baron", "Handmaid", "Guard"],
+        # three knock-outs: three cards that knock a player out played
+        # three knock-outs: a Guard of seat 0's, a Baron of seat 2's and a
+        # Guard of seat 3's before their Handmaid
+        discards=["Guard", "Priest", "Baron Guard", "Guard Handmaid", "Guard"],
         exits=[1, 2, 4],
         protected=[3],
     )

@@ -165,9 +165,15 @@ def test_every_rank_one_player_adds_one_to_their_win_counter() -> None:
     state = online(
         hands=["Guard King", "King", "Baron", ""],
         deck="Handmaid",
-        discards=["Guard Priest Baron", "Guard Priest Handmaid", "Guard", ""],
+        # six turns each for seats 0 and 1, equal totals (13)
+        discards=[
+            "Guard Priest Baron Guard Priest Handmaid",
+            "Guard Priest Handmaid Guard Priest Baron",
+            "Guard",
+            "",
+        ],
         decks=2,
-        rest=2,
+        rest=3,
         exits=[3],
         tokens=[3, 1, 0, 0],
         round_number=4,

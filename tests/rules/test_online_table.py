@@ -176,9 +176,15 @@ def test_several_rank_one_players_the_first_is_drawn_among_them_from_the_seed() 
     state = online(
         hands=["Guard King", "King", "Baron", ""],
         deck="Handmaid",
-        discards=["Guard Priest Baron", "Guard Priest Handmaid", "Guard", ""],
+        # six turns each for seats 0 and 1, equal totals (13)
+        discards=[
+            "Guard Priest Baron Guard Priest Handmaid",
+            "Guard Priest Handmaid Guard Priest Baron",
+            "Guard",
+            "",
+        ],
         decks=2,
-        rest=2,
+        rest=3,
         exits=[3],
     )
     after = ll.push(state, PlayCard(0, GUARD, 2, 2))

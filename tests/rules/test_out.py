@@ -28,7 +28,10 @@ def test_out_discard_hand_face_up() -> None:
     """A knocked-out player's card goes face up to their pile, unresolved
     (a Prince discarded this way makes no one draw), and everyone sees it."""
     state = at(
-        hands=["Guard Handmaid", "Prince", "Baron"], discards=["", "Priest", ""], deck="King"
+        # seats 1 and 2 played before seat 0's turn
+        hands=["Guard Handmaid", "Prince", "Baron"],
+        discards=["", "Priest", "Guard"],
+        deck="King",
     )
     events = decide(state, PlayCard(0, GUARD, 1, PRINCE))
     after = check(
