@@ -30,6 +30,7 @@ from itertools import pairwise
 from typing import Any
 
 from loveletter.cards import Card
+from loveletter.cards.base import CardRules
 from loveletter.errors import ArgumentError, EventMismatch
 from loveletter.events import (
     CardDealt,
@@ -817,19 +818,36 @@ def _resolving(d: _Draft, e: Event) -> None:
 
 def _via(d: _Draft, e: HandSeen | HandsCompared | HandsTraded) -> None:
     """A hand is shown through the card just played, on top of the pile of
-    the player whose turn it is."""
+    the player whose turn it is, and one that shows hands (its module's
+    ``shows``)."""
     pile = d.discards[d.current]
     top = pile[-1] if pile else None
     if type(e.via) is not Card or e.via is not top:
         raise _mismatch(e, "via", f"the card just played is {top}, not {short(e.via)}")
+    if not d.table.ruleset.rules[top].shows:
+        raise _mismatch(e, "via", f"playing {top} shows no one's hand")
 
 
-def _leaves_a_choice(d: _Draft, e: Event) -> None:
-    """Only a card whose rules answer a pending choice leaves one."""
+def _played_card(d: _Draft, e: Event, does: Callable[[CardRules], object], what: str) -> CardRules:
+    """The rules of the card just played (on top of the current player's
+    pile), which must say that it ``does`` what the event records: the
+    facts come from the card's own module."""
     pile = d.discards[d.current]
-    if not pile or d.table.ruleset.rules[pile[-1]].answer is None:
+    rules = d.table.ruleset.rules[pile[-1]] if pile else None
+    if rules is None or not does(rules):
         top = pile[-1] if pile else None
-        raise _mismatch(e, None, f"the card just played ({top}) leaves no choice pending")
+        raise _mismatch(e, None, f"the card just played ({top}) does not {what}")
+    return rules
+
+
+def _leaves_a_choice(d: _Draft, e: Event, decision: Decision) -> None:
+    """Only a card whose rules answer the choice it leaves pending leaves it."""
+    _played_card(
+        d,
+        e,
+        lambda rules: rules.answer is not None and rules.pending is decision,
+        f"leave a {decision.value} choice pending",
+    )
 
 
 def _dealing(d: _Draft, e: Event) -> Table | _TableDraft:
@@ -1046,6 +1064,7 @@ def _check_turn_timed_out(d: _Draft, e: TurnTimedOut) -> None:
 def _check_player_protected(d: _Draft, e: PlayerProtected) -> None:
     _resolving(d, e)
     _acting(d, e)
+    _played_card(d, e, lambda rules: rules.protects, "protect its player")
 
 
 def _check_hand_seen(d: _Draft, e: HandSeen) -> None:
@@ -1099,7 +1118,10 @@ def _check_chancellor_drew(d: _Draft, e: ChancellorDrew) -> None:
         raise _mismatch(e, "cards", "draws one card or more")
     if e.count != len(cards):
         raise _mismatch(e, "count", f"{len(cards)} cards are drawn, not {e.count}")
-    _leaves_a_choice(d, e)
+    rules = _played_card(d, e, lambda rules: rules.returns, "draw cards to return")
+    if len(cards) > rules.returns:
+        raise _mismatch(e, "cards", f"a {rules.card} draws {rules.returns} cards at most")
+    _leaves_a_choice(d, e, Decision.CHANCELLOR)
 
 
 def _check_cards_returned(d: _Draft, e: CardsReturned) -> None:
@@ -1119,12 +1141,15 @@ def _check_choice_restricted(d: _Draft, e: ChoiceRestricted) -> None:
     _resolving(d, e)
     _acting(d, e)
     _choosable(d, e, "required")
+    _played_card(d, e, lambda rules: rules.restricts_next, "bind the next card's choice")
 
 
 def _check_player_marked(d: _Draft, e: PlayerMarked) -> None:
     _resolving(d, e)
-    _acting(d, e)
-    _choosable(d, e, "marked")
+    player = _acting(d, e)
+    if _choosable(d, e, "marked") == player:
+        raise _mismatch(e, "marked", "a player marks another player")
+    _played_card(d, e, lambda rules: rules.marks, "mark a player")
 
 
 def _check_card_revealed(d: _Draft, e: CardRevealed) -> None:
@@ -1139,7 +1164,7 @@ def _check_look_offered(d: _Draft, e: LookOffered) -> None:
     owners = _ascending(e, "owners")
     if not owners or any(p in d.out or p in d.protected for p in owners):
         raise _mismatch(e, "owners", "a look is offered at hands of players who could be chosen")
-    _leaves_a_choice(d, e)
+    _leaves_a_choice(d, e, _LOOK)
 
 
 def _check_redraw_offered(d: _Draft, e: RedrawOffered) -> None:
@@ -1147,7 +1172,7 @@ def _check_redraw_offered(d: _Draft, e: RedrawOffered) -> None:
     player = _choosable(d, e, "player")
     if player == d.current:
         raise _mismatch(e, "player", "a redraw is offered to another player than the card's")
-    _leaves_a_choice(d, e)
+    _leaves_a_choice(d, e, _REDRAW)
 
 
 def _check_option_declined(d: _Draft, e: OptionDeclined) -> None:

@@ -38,10 +38,15 @@ from loveletter.events import (
     EVENT_TYPES,
     CardDealt,
     CardPlayed,
+    ChoiceRestricted,
     EliminationReason,
     Event,
+    HandSeen,
     HandsTraded,
+    LookOffered,
+    PlayerMarked,
     PlayerProtected,
+    RedrawOffered,
     RoundEndReason,
     TokenReason,
     TurnStarted,
@@ -379,3 +384,47 @@ def test_what_is_not_a_state_or_not_events_is_refused_naming_it() -> None:
     with pytest.raises(EventMismatch) as refused:
         apply_events(_deal(), 5)  # type: ignore[arg-type]  # not a sequence
     assert refused.value.field == "events"
+
+
+# --------------------------------------------------------------------------
+# what the card just played can do, as its module says
+
+
+def _playing(ruleset: str, players: int, card: Card) -> GameState:
+    """A state whose current player has just played ``card`` (its first
+    turn, from a deck stacked so that they hold it and a Guard)."""
+    deck = list(ll.get_ruleset(ruleset).deck_for(players))
+    for wanted in (card, Card.GUARD):
+        deck.remove(wanted)
+    # set aside, one card each (seat 0 first), then seat 0's draw
+    stacked = (deck[0], card, *deck[1:players], Card.GUARD, *deck[players:])
+    state = ll.new_game(ruleset, players, seed=1, first_player=0, deck=stacked)
+    assert sorted(state.hands[0]) == sorted((card, Card.GUARD))
+    return evolve(state, CardPlayed(0, card))
+
+
+@pytest.mark.parametrize(
+    ("card", "event", "field"),
+    [
+        (Card.GUARD, PlayerProtected(0), None),  # the Guard protects no one
+        (Card.JESTER, PlayerMarked(0, 0), "PlayerMarked.marked"),  # oneself
+        (Card.GUARD, PlayerMarked(0, 1), None),  # only the Jester marks
+        (Card.PRIEST, ChoiceRestricted(0, 1), None),  # only the Sycophant binds
+        (Card.BISHOP, LookOffered(0, (1, 2)), None),  # the Bishop leaves a redraw
+        (Card.CARDINAL, RedrawOffered(1), None),  # the Cardinal leaves a look
+        (Card.GUARD, HandSeen(0, 1, Card.GUARD, Card.GUARD), "HandSeen.via"),
+    ],
+)
+def test_an_effect_event_follows_only_a_card_whose_module_says_it_does_that(
+    card: Card, event: Event, field: str | None
+) -> None:
+    state = _playing("premium", 5, card)
+    with pytest.raises(EventMismatch) as refused:
+        evolve(state, event)
+    assert refused.value.field == (field or type(event).__name__)
+
+
+def test_the_cards_that_do_it_are_accepted() -> None:
+    assert evolve(_playing("premium", 5, Card.HANDMAID), PlayerProtected(0)).protected == {0}
+    assert evolve(_playing("premium", 5, Card.JESTER), PlayerMarked(0, 1)).marks == ((0, 1),)
+    assert evolve(_playing("premium", 5, Card.SYCOPHANT), ChoiceRestricted(0, 1)).required == 1
