@@ -78,7 +78,7 @@ are named without ``table.``, as a state reads them (``state.tokens``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from loveletter.cards import Card
 from loveletter.cards.base import CardRules, Shows
@@ -650,18 +650,7 @@ def check_sightings(
         raise fail("sightings", f"must be a tuple, not {short(sightings)}")
     showing = cards_that(ruleset, kinds, lambda r: r.shows)
     for index, seen in enumerate(sightings):
-        if (
-            not isinstance(seen, Sighting)
-            or not is_seat(seen.viewer, n)
-            or not is_seat(seen.owner, n)
-            or seen.viewer == seen.owner
-            or not is_int(seen.turn)
-            or not 1 <= seen.turn <= last_turn
-            or type(seen.card) is not Card
-            or seen.card not in kinds
-            or type(seen.via) is not Card
-            or seen.via not in showing
-        ):
+        if not _well_formed(seen, n, last_turn, kinds, showing):
             raise fail(f"sightings[{index}]", f"not a possible sighting: {short_sighting(seen)}")
         if index and seen.turn < sightings[index - 1].turn:
             raise fail(f"sightings[{index}]", "sightings are listed turn by turn, as they happen")
@@ -690,6 +679,25 @@ def check_sightings(
         if count > sum(pile.count(via) for pile in piles):
             whose = "the piles" if player is None else f"player {player}'s pile"
             raise fail("sightings", f"{count} turns show hands via {via}, more than {whose} hold")
+
+
+def _well_formed(
+    seen: object, n: int, last_turn: int, kinds: Collection[Card], vias: Collection[Card]
+) -> bool:
+    """A :class:`Sighting` of one seat by another, on a turn so far, of a
+    card of ``kinds``, made through a card of ``vias``."""
+    return (
+        isinstance(seen, Sighting)
+        and is_seat(seen.viewer, n)
+        and is_seat(seen.owner, n)
+        and seen.viewer != seen.owner
+        and is_int(seen.turn)
+        and 1 <= seen.turn <= last_turn
+        and type(seen.card) is Card
+        and seen.card in kinds
+        and type(seen.via) is Card
+        and seen.via in vias
+    )
 
 
 #: no player of a turn's card fits its sightings
@@ -1469,18 +1477,7 @@ def _check_notes_between_events(
     if not isinstance(sightings, tuple):
         raise fail("sightings", f"must be a tuple, not {short(sightings)}")
     for index, seen in enumerate(sightings):
-        if (
-            not isinstance(seen, Sighting)
-            or not is_seat(seen.viewer, n)
-            or not is_seat(seen.owner, n)
-            or seen.viewer == seen.owner
-            or not is_int(seen.turn)
-            or not 1 <= seen.turn <= state.turn_number
-            or type(seen.card) is not Card
-            or seen.card not in kinds
-            or type(seen.via) is not Card
-            or seen.via not in kinds
-        ):
+        if not _well_formed(seen, n, state.turn_number, kinds, kinds):
             raise fail(f"sightings[{index}]", f"not a sighting: {short_sighting(seen)}")
     result = state.table.round_result
     if result is None:

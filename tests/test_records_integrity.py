@@ -9,6 +9,7 @@ import os
 import random
 import threading
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -419,15 +420,21 @@ def test_a_record_of_empty_events_fails_at_the_first_without_holding_the_rest(
         encoding="utf-8",
     )
     size = path.stat().st_size
+    caught, peak = _refused_with_peak(lambda: records.read_json_file(path))
+    assert caught.path == "events[0].type"
+    assert peak < 4 * size  # the bytes and the text; 400,000 dicts would take 20 times
+
+
+def _refused_with_peak(read: Callable[[], object]) -> tuple[ll.SerializationError, int]:
+    """The error ``read`` raises, and the most memory Python held meanwhile."""
     tracemalloc.start()
     try:
         with pytest.raises(ll.SerializationError) as caught:
-            records.read_json_file(path)
+            read()
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert caught.value.path == "events[0].type"
-    assert peak < 4 * size  # the bytes and the text; 400,000 dicts would take 20 times
+    return caught.value, peak
 
 
 def test_a_record_of_too_many_events_is_refused_when_it_gets_there(
@@ -449,19 +456,13 @@ def test_one_huge_value_is_refused_without_being_built() -> None:
         + inner
         + "]}]}"
     )
-    tracemalloc.start()
-    try:
-        with pytest.raises(ll.SerializationError) as caught:
-            ll.loads(text)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert caught.value.path == "events[0]" and "longer than" in str(caught.value)
+    caught, peak = _refused_with_peak(lambda: ll.loads(text))
+    assert caught.path == "events[0]" and "longer than" in str(caught)
     assert peak < 32 * MAX_ITEM_CHARS  # what one window of the text can hold at most
     state = ll.dumps(ll.new_game("2019", 3, seed=1))
-    with pytest.raises(ll.SerializationError) as caught:
+    with pytest.raises(ll.SerializationError) as long_document:
         ll.loads(state[:-1] + ", " + " " * MAX_ITEM_CHARS + "}")
-    assert "may be longer than" in str(caught.value)
+    assert "may be longer than" in str(long_document.value)
 
 
 def test_a_record_in_any_key_order_or_spacing_reads_the_same() -> None:
