@@ -11,7 +11,7 @@ the field that is wrong.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -82,7 +82,10 @@ class Position:
 
 @implements("setup.set-aside-face-down", "setup.two-player-face-up")
 def from_position(
-    position: Position, *, check: str = "rules", budget: int = DEFAULT_REACH_BUDGET
+    position: Position,
+    *,
+    check: Literal["rules", "reachable"] = "rules",
+    budget: int = DEFAULT_REACH_BUDGET,
 ) -> GameState:
     """The state a position describes, after checking it can occur.
 

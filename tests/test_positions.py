@@ -703,7 +703,7 @@ def test_the_reachable_check_says_so_when_its_budget_runs_out() -> None:
 @pytest.mark.parametrize(
     ("check", "budget", "field"), [("search", 10, "check"), ("reachable", 0, "budget")]
 )
-def test_the_reachable_check_arguments_are_checked(check: str, budget: int, field: str) -> None:
+def test_the_reachable_check_arguments_are_checked(check: Any, budget: int, field: str) -> None:
     with pytest.raises(ll.ArgumentError) as caught:
         ll.from_position(_seen_guard_position(Card.BARON), check=check, budget=budget)
     assert caught.value.field == field
