@@ -798,11 +798,15 @@ def _check_required(
     # The requirement lasts until the next card is played, so the last card
     # played is the Sycophant: on top of the pile of the player before the
     # current one (it knocks no one out).
-    if state.table.left & frozenset(state.exits):
-        return  # the Sycophant's player may have left since (ruling 50): their pile tells nothing
     before = previous_player(state.table, out, state.current)
-    if not state.discards[before] or state.discards[before][-1] not in binding:
-        raise fail("required", f"player {before}, who played last, did not play a Sycophant")
+    if state.discards[before][-1:] and state.discards[before][-1] in binding:
+        return
+    # Or its player has left since (ruling 50), the one card they kept
+    # going on their pile over it.
+    gone = state.table.left & frozenset(state.exits)
+    if any(state.discards[seat][-2:-1] and state.discards[seat][-2] in binding for seat in gone):
+        return
+    raise fail("required", f"player {before}, who played last, did not play a Sycophant")
 
 
 @implements("jester.mark-expected-winner")

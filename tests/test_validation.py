@@ -559,3 +559,16 @@ def test_a_player_left_out_of_a_second_tie_keeps_the_tokens_to_win() -> None:
     with pytest.raises(ll.PositionError) as position_error:
         ll.from_position(attrs.evolve(ll.to_position(TIE_BREAK), tokens=(4, 4, 4, 4, 4)))
     assert position_error.value.field.startswith("tokens[")
+
+
+def test_a_requirement_after_a_leave_still_needs_a_sycophant_played() -> None:
+    """A player leaving does not excuse a requirement no Sycophant made: a
+    Sycophant whose player left lies under the hand they gave up."""
+    state = ll.new_game("online", 5, seed=3)
+    leaver = next(seat for seat in state.table.order if seat != state.current)
+    state = ll.push(state, ll.Leave(leaver))
+    position = ll.to_position(state)
+    required = next(s for s in state.table.order if s not in state.out and s != state.current)
+    with pytest.raises(ll.PositionError) as caught:
+        ll.from_position(attrs.evolve(position, required=required))
+    assert caught.value.field == "required"
