@@ -36,7 +36,8 @@ from loveletter.rulesets import RULESETS
 #: value, an implementation that does not start, a report that cannot be written)
 SUITE_ERROR = 3
 #: exit status when nothing was tested: no case selected, no case of a
-#: ruleset the implementation declares, or every case skipped
+#: ruleset the implementation declares, or every case skipped, not
+#: applicable or an expected failure (xfailed)
 NOTHING_TESTED = 4
 #: the longest --timeout, in seconds (a day)
 MAX_TIMEOUT = 24 * 60 * 60
@@ -290,7 +291,8 @@ def _run(
         return 1
     if not report.tested:
         return _fail(
-            "every selected case was skipped or not applicable: nothing was tested",
+            "no case passed: every selected case was skipped, not applicable or listed as"
+            " expected to fail, so nothing was tested",
             NOTHING_TESTED,
         )
     return 0

@@ -33,6 +33,7 @@ from typing import IO, Any
 
 from loveletter.conformance.vocabulary import CAPABILITIES, REJECTION_KINDS
 from loveletter.errors import LoveLetterError
+from loveletter.rulesets import RULESETS
 
 PROTOCOL_VERSION = 1
 
@@ -122,6 +123,15 @@ def check_started(data: dict[str, JSON]) -> None:
     rulesets = data.get("rulesets")
     if not isinstance(rulesets, list) or not all(isinstance(r, str) for r in rulesets):
         raise ProtocolError(what, "rulesets", "expected a list of ruleset names")
+    for i, name in enumerate(rulesets):
+        # refused as an unknown capability is: most likely a typo, and a
+        # runner that ignored it would silently skip that ruleset's cases
+        if name not in RULESETS:
+            raise ProtocolError(
+                what,
+                f"rulesets[{i}]",
+                f"unknown ruleset {short(name)} (known: {', '.join(sorted(RULESETS))})",
+            )
     info = data.get("implementation")
     if not isinstance(info, dict) or not isinstance(info.get("name"), str):
         raise ProtocolError(what, "implementation.name", "expected a string")

@@ -249,8 +249,10 @@ class Report:
 
     @property
     def tested(self) -> bool:
-        """Whether any check ran."""
-        return any(o.status not in ("skipped", "not-applicable") for o in self.outcomes)
+        """Whether some case was tested: passed, or failed unexpectedly. A
+        case the xfail list expected to fail tested nothing (a run where
+        every case errored, all listed, is not a pass)."""
+        return any(o.status in ("passed", "failed", "errored", "xpassed") for o in self.outcomes)
 
     @property
     def checks_run(self) -> int:

@@ -89,10 +89,14 @@ def main(kind: str) -> int:
         message = json.loads(line)
         if message["type"] == "stop":
             return 0
-        if message["type"] == "start" and kind == "classic-only":
+        if message["type"] == "start" and kind in ("classic-only", "unknown-ruleset"):
             answer = handle(message)
             assert answer is not None
-            reply({**answer, "rulesets": ["2019-classic"]})
+            # a typo of a ruleset name is refused as one of a capability is
+            names = (
+                ["2019-classic", "2019-clasic"] if kind == "unknown-ruleset" else ["2019-classic"]
+            )
+            reply({**answer, "rulesets": names})
             continue
         if message["type"] == "start" and kind in HANDSHAKES:
             answer = handle(message)

@@ -190,7 +190,11 @@ def test_a_position_without_a_replay_start_is_not_applicable() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "field"),
-    [("unknown-capability", "capabilities[1]"), ("capabilities-not-a-list", "capabilities")],
+    [
+        ("unknown-capability", "capabilities[1]"),
+        ("capabilities-not-a-list", "capabilities"),
+        ("unknown-ruleset", "rulesets[1]"),
+    ],
 )
 def test_a_handshake_with_bad_capabilities_is_refused(
     capsys: pytest.CaptureFixture[str], kind: str, field: str

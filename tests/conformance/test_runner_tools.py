@@ -10,6 +10,7 @@ import pytest
 
 from loveletter import __version__
 from loveletter.cli import main
+from loveletter.conformance.cli import NOTHING_TESTED
 from loveletter.conformance.runner import suite_version
 from loveletter.conformance.vocabulary import CAPABILITIES
 
@@ -99,6 +100,19 @@ def test_a_listed_failure_is_xfailed_and_does_not_fail_the_run(
     summary = out.splitlines()[-1]
     assert summary.endswith(" failed, 0 skipped, 1 xfailed, 0 xpassed")
     assert " 0 failed" in summary
+
+
+def test_a_run_whose_only_cases_are_expected_failures_tested_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An implementation failing every case it runs, each listed in the
+    xfail file, passed nothing: the run is not a pass."""
+    xfail = _xfail_file(tmp_path, _trigger())
+    command = impl("fake_impls.py", "crash")
+    status, out, err = _run(capsys, "--impl", command, "--run", _trigger(), "--xfail", str(xfail))
+    assert status == NOTHING_TESTED
+    assert out.splitlines()[-1].startswith("0 passed, 0 failed, 0 skipped, 1 xfailed")
+    assert "no case passed" in err
 
 
 def test_a_listed_pass_is_xpassed_and_fails_the_run(
