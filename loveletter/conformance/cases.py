@@ -12,7 +12,9 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import math
+import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -795,22 +797,39 @@ def _guess_id(text: str) -> str | None:
     return found.group(1) if found else None
 
 
+def read_bounded(path: Path | str) -> bytes:
+    """The bytes of a suite file (a case, a replay start, an xfail list):
+    a regular file of at most :data:`MAX_FILE_BYTES`. Anything else (a
+    named pipe that would never end, a device such as ``/dev/zero``, a
+    directory) is refused before a byte is read, as is a larger file;
+    :class:`CaseError` says which."""
+    file = str(path)
+    try:
+        # O_NONBLOCK: opening a named pipe must not wait for a writer
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+        os.close(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise CaseError(file, None, "", "not a regular file")
+        raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    with os.fdopen(fd, "rb") as stream:
+        try:
+            raw = stream.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    return raw
+
+
 def load_case(path: Path | str) -> Case:
     """Read and check one case file: at most :data:`MAX_FILE_BYTES` of
     UTF-8, YAML without anchors or aliases."""
-    path = Path(path)
     file = str(path)
-    try:
-        if not path.is_file():
-            raise CaseError(file, None, "", "not a regular file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    raw = read_bounded(path)
     key = (file, hashlib.blake2b(raw).digest())
     cached = _PARSED.get(key)
     if cached is not None:

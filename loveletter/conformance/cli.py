@@ -176,9 +176,10 @@ def _xfail(path: Path, names: set[str]) -> tuple[list[str], str | None]:
     """The case names listed in the xfail file, or what is wrong with it."""
     try:
         entries = read_xfail(path)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        return [], f"--xfail: cannot read {path}: {reason}"
+    except CaseError as error:
+        return [], f"--xfail: cannot read {path}: {error.detail}"
+    except UnicodeDecodeError as error:
+        return [], f"--xfail: cannot read {path}: {error}"
     for number, entry in entries:
         if entry not in names:
             return [], (

@@ -17,7 +17,7 @@ import attrs
 import yaml
 
 from loveletter import __version__
-from loveletter.conformance.cases import Case
+from loveletter.conformance.cases import Case, read_bounded
 from loveletter.conformance.checks import EVERYTHING, Options, judge, plan
 from loveletter.conformance.execute import ScriptError, execute
 from loveletter.conformance.protocol import PROTOCOL_VERSION, Process, ProtocolError
@@ -429,7 +429,7 @@ def read_xfail(path: Path) -> list[tuple[int, str]]:
     """The entries of an xfail file, with their line numbers: one case name
     a line; ``#`` starts a comment; blank lines are ignored."""
     entries = []
-    text = path.read_text(encoding="utf-8")
+    text = read_bounded(path).decode("utf-8")
     for number, line in enumerate(text.splitlines(), 1):
         entry = line.split("#", 1)[0].strip()
         if entry:

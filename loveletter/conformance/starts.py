@@ -27,13 +27,13 @@ import attrs
 import yaml
 
 from loveletter.conformance.cases import (
-    MAX_FILE_BYTES,
     CaseError,
     _Checker,
     _Refused,
     _seed,
     _settings,
     load_yaml,
+    read_bounded,
 )
 from loveletter.conformance.vocabulary import CARD_NAMES, COMMAND_FIELDS
 
@@ -138,12 +138,7 @@ def parse_replay(data: JSON, file: str, name: str) -> ReplayStart:
 def load_replay(path: Path, name: str) -> ReplayStart:
     """Read and check one replay file (bounded like a case file)."""
     file = str(path)
-    try:
-        raw = path.read_bytes() if path.stat().st_size <= MAX_FILE_BYTES else None
-    except OSError as error:
-        raise CaseError(file, None, "", f"cannot read: {error.strerror or error}") from None
-    if raw is None:
-        raise CaseError(file, None, "", f"larger than the limit of {MAX_FILE_BYTES} bytes")
+    raw = read_bounded(path)
     key = (file, name, hashlib.blake2b(raw).digest())
     cached = _PARSED.get(key)
     if cached is None:

@@ -3,6 +3,7 @@ is a CaseError naming the file and the field; nothing hangs or crashes."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,18 @@ def test_replays_live_three_levels_down(tmp_path: Path) -> None:
     path.write_text(GOOD, encoding="utf-8")
     with pytest.raises(CaseError, match="replays live in"):
         load_replays(tmp_path / "replays")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory"])
+def test_a_replay_that_is_not_a_regular_file_is_refused_unread(tmp_path: Path, kind: str) -> None:
+    """A named pipe would hang the runner, /dev/zero fill its memory."""
+    path = tmp_path / "x.yaml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    else:
+        path = Path("/dev/zero")
+    with pytest.raises(CaseError) as caught:
+        load_replay(path, "2019/topic/x")
+    assert "not a regular file" in str(caught.value)

@@ -4,6 +4,7 @@ implementation and suite version, and skip reasons on the console."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,22 @@ def test_a_run_whose_only_cases_are_expected_failures_tested_nothing(
     assert status == NOTHING_TESTED
     assert out.splitlines()[-1].startswith("0 passed, 0 failed, 0 skipped, 1 xfailed")
     assert "no case passed" in err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_an_xfail_list_that_is_not_a_regular_file_is_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """Bounded as case files are: a named pipe would hang the run, /dev/zero
+    fill its memory."""
+    path = tmp_path / "xfail.txt"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    status, out, err = _run(capsys, "--run", BARON, "--xfail", str(path))
+    assert (status, out) == (3, "")
+    assert "not a regular file" in err
 
 
 def test_a_listed_pass_is_xpassed_and_fails_the_run(
