@@ -216,11 +216,7 @@ def check_table(table: Table) -> None:
     _seat_set(table.left, "left", n, fail)
     _tuple_of_seats(table.order, "order", n, fail)
     tokens = table.tokens
-    if not isinstance(tokens, tuple) or len(tokens) != n:
-        raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
-    for seat, count in enumerate(tokens):
-        if not is_int(count) or count < 0:
-            raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
+    check_token_counts(tokens, n, fail)
     if not is_int(table.round_number) or table.round_number < 0:
         raise fail("round_number", f"invalid value {short(table.round_number)}")
     if not is_seed(table.seed):
@@ -234,6 +230,15 @@ def check_table(table: Table) -> None:
         raise fail("face_up", f"must be a tuple of cards, not {short(face_up)}")
     if len(face_up) not in (0, ruleset.face_up_count(n)):
         raise fail("face_up", f"a {n}-player round has {ruleset.face_up_count(n)} face-up cards")
+
+
+def check_token_counts(tokens: object, n: int, fail: Fail) -> None:
+    """A token count (a win counter online) for each of ``n`` seats, 0 or more."""
+    if not isinstance(tokens, tuple) or len(tokens) != n:
+        raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
+    for seat, count in enumerate(tokens):
+        if not is_int(count) or count < 0:
+            raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
 
 
 def check_ruleset(ruleset: object, fail: Fail) -> Ruleset:
@@ -308,12 +313,8 @@ def _check_tokens(
     players still tied have each gained a token since they tied with them,
     so they are past the tokens to win."""
     tokens = state.table.tokens
-    if not isinstance(tokens, tuple) or len(tokens) != n:
-        raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
+    check_token_counts(tokens, n, fail)
     needed = ruleset.tokens_to_win(n)
-    for seat, count in enumerate(tokens):
-        if not is_int(count) or count < 0:
-            raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
     if needed is None:  # online: a win counter has no threshold (ruling 44)
         return
     for seat, count in enumerate(tokens):
@@ -1445,11 +1446,7 @@ def check_between_events(state: GameState) -> None:
     if state.required is not None and not is_seat(state.required, n):
         raise fail("required", f"must be a seat or None, not {short(state.required)}")
     tokens = table.tokens
-    if not isinstance(tokens, tuple) or len(tokens) != n:
-        raise fail("tokens", f"must list {n} seats, not {short(tokens)}")
-    for seat, count in enumerate(tokens):
-        if not is_int(count) or count < 0:
-            raise fail(f"tokens[{seat}]", f"a token count is 0 or more, not {short(count)}")
+    check_token_counts(tokens, n, fail)
     for name, number in (("round_number", table.round_number), ("turn_number", state.turn_number)):
         if not is_int(number) or number < 0:
             raise fail(name, f"invalid value {short(number)}")

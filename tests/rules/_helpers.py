@@ -557,3 +557,26 @@ def online(
             left=tuple(left),
         )
     )
+
+
+def two_kings_tied(tokens: Sequence[int] | None = None, round_number: int = 1) -> GameState:
+    """Online, two decks, seat 0 to play its Guard on the pile's last turn:
+    seats 0 and 1 hold a King each with equal discard totals (13, six
+    turns each), seat 2 a Baron, and seat 3 went out by a Princess (her
+    pile holds the two decks' Princesses): a shared rank 1 once the turn
+    ends the round."""
+    return online(
+        hands=["Guard King", "King", "Baron", ""],
+        deck="Handmaid",
+        discards=[
+            "Guard Priest Baron Guard Priest Handmaid",
+            "Guard Priest Handmaid Guard Priest Baron",
+            "Guard",
+            "",
+        ],
+        decks=2,
+        rest=3,
+        exits=[3],
+        tokens=tokens,
+        round_number=round_number,
+    )

@@ -36,6 +36,7 @@ from ._helpers import (
     check,
     online,
     turn,
+    two_kings_tied,
 )
 
 ONLINE = get_ruleset("online")
@@ -161,20 +162,7 @@ def test_ranks_share_ties_skip_after_them_and_put_players_out_below_in_reverse_o
 
 @pytest.mark.rule("round.ranks-online", "game.win-counter-online")
 def test_every_rank_one_player_adds_one_to_their_win_counter() -> None:
-    # seat 3 went out, by a Princess: her pile holds the two decks' Princesses
-    state = online(
-        hands=["Guard King", "King", "Baron", ""],
-        deck="Handmaid",
-        # six turns each for seats 0 and 1, equal totals (13)
-        discards=[
-            "Guard Priest Baron Guard Priest Handmaid",
-            "Guard Priest Handmaid Guard Priest Baron",
-            "Guard",
-            "",
-        ],
-        decks=2,
-        rest=3,
-        exits=[3],
+    state = two_kings_tied(
         tokens=[3, 1, 0, 0],
         round_number=4,
     )

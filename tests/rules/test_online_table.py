@@ -24,7 +24,7 @@ from loveletter.events import (
     TokenReason,
 )
 
-from ._helpers import GUARD, HANDMAID, PRIEST, PRINCE, check, online, reject, turn
+from ._helpers import GUARD, HANDMAID, PRIEST, PRINCE, check, online, reject, turn, two_kings_tied
 
 R = RejectionKind
 STANDARD = Counter(
@@ -171,22 +171,7 @@ def test_the_next_order_starts_with_a_previous_rank_one_player_by_a_swap() -> No
 
 @pytest.mark.rule("setup.turn-order-online")
 def test_several_rank_one_players_the_first_is_drawn_among_them_from_the_seed() -> None:
-    # a shared rank 1: two Kings, equal discard totals
-    # seat 3 went out, by a Princess: her pile holds the two decks' Princesses
-    state = online(
-        hands=["Guard King", "King", "Baron", ""],
-        deck="Handmaid",
-        # six turns each for seats 0 and 1, equal totals (13)
-        discards=[
-            "Guard Priest Baron Guard Priest Handmaid",
-            "Guard Priest Handmaid Guard Priest Baron",
-            "Guard",
-            "",
-        ],
-        decks=2,
-        rest=3,
-        exits=[3],
-    )
+    state = two_kings_tied()
     after = ll.push(state, PlayCard(0, GUARD, 2, 2))
     assert after.round_result is not None and after.round_result.winners == (0, 1)
     first = choose((0, 1), state.seed, 2, "first-player")
