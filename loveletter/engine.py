@@ -811,11 +811,12 @@ def _check_choice(
             raise IllegalCommand(
                 R.TARGET_NOT_ALLOWED, "name two different players, the lower seat as target"
             )
-    required = state.required
-    if required is None and _options(
-        state.players, player, choice, state.out, state.protected, None
-    ) == ((None, None),):
+    # Whether the card could choose anyone is asked without the Sycophant's
+    # requirement, which is checked last (ruling 55): a Cardinal short of two
+    # choosable players is refused alike with or without one.
+    if _options(state.players, player, choice, state.out, state.protected, None) == ((None, None),):
         raise IllegalCommand(R.TARGET_NOT_ALLOWED, f"the {card} has no player it may choose now")
+    required = state.required
     if target is None:
         raise IllegalCommand(R.TARGET_REQUIRED, f"the {card} must choose a player")
     if choice in _TWO and second is None:
@@ -870,11 +871,28 @@ def _answer(state: GameState, command: Command) -> tuple[Event, ...]:
     """A pending choice is answered by the rules of the card that left it
     pending: the card its player just played, on top of their pile."""
     player = getattr(command, "player", None)
+    if type(command) is KeepCard:
+        _check_kept_cards(state, command)
     _expect(state, _ANSWERS[type(command)], player)  # type: ignore[arg-type]  # checked inside
     card = state.discards[state.current][-1]
     answer = state.table.ruleset.rules[card].answer
     assert answer is not None, f"the {card} leaves no choice pending"
     return answer(state, command)
+
+
+def _check_kept_cards(state: GameState, command: KeepCard) -> None:
+    """A ``KeepCard``'s cards, checked before anything else as a
+    ``PlayCard``'s card is (ruling 54): cards of this ruleset, or the
+    command is malformed whatever the game is waiting for."""
+    keep, bottom = command.keep, command.bottom
+    if type(keep) is not Card:
+        raise IllegalCommand(R.MALFORMED_COMMAND, f"keep must be a card, not {keep!r}")
+    if type(bottom) is not tuple or not all(type(card) is Card for card in bottom):
+        raise IllegalCommand(R.MALFORMED_COMMAND, "bottom must be a sequence of cards")
+    ruleset = state.table.ruleset
+    for card in (keep, *bottom):
+        if card not in ruleset.kinds:  # a name this edition does not know
+            raise IllegalCommand(R.MALFORMED_COMMAND, f"{ruleset.name} has no {card} card")
 
 
 def _draw(state: GameState, command: DrawCard) -> tuple[Event, ...]:

@@ -46,12 +46,8 @@ def keep(state: GameState, command: Command) -> tuple[Event, ...]:
     player = command.player
     hand = state.hands[player]
     bottom = command.bottom
-    if not isinstance(bottom, tuple) or not all(isinstance(c, Card) for c in bottom):
-        raise IllegalCommand(RejectionKind.MALFORMED_COMMAND, "bottom must be a sequence of cards")
-    if not isinstance(command.keep, Card):
-        raise IllegalCommand(
-            RejectionKind.MALFORMED_COMMAND, f"keep must be a card, not {command.keep!r}"
-        )
+    # The engine has refused cards of the wrong type or of another edition
+    # before the decision and the turn (ruling 54).
     if sorted((command.keep, *bottom)) != sorted(hand):
         raise IllegalCommand(
             RejectionKind.INVALID_CHOICE,

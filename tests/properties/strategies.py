@@ -923,8 +923,12 @@ def rule_violations(state: GameState, command: Command) -> frozenset[RejectionKi
     rules allow it. The engine must report one of these reasons (it may
     pick any, the order of its checks is its own business), except that a
     card the edition does not have is malformed before anything else
-    (conformance/README.md: a field of the wrong type is reported first)."""
-    if isinstance(command, PlayCard) and command.card not in edition_kinds(state.ruleset.name):
+    (conformance/README.md: a field of the wrong type is reported first; ruling
+    54: the card a PlayCard plays, or one a KeepCard keeps or returns)."""
+    kinds = edition_kinds(state.ruleset.name)
+    if isinstance(command, PlayCard) and command.card not in kinds:
+        return frozenset({R.MALFORMED_COMMAND})
+    if isinstance(command, KeepCard) and not {command.keep, *command.bottom} <= kinds:
         return frozenset({R.MALFORMED_COMMAND})
     if isinstance(command, Leave | TimeOut):
         return frozenset(_table_violations(state, command))
