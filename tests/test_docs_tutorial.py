@@ -347,14 +347,24 @@ def test_the_vocabulary_is_listed() -> None:
         assert re.search(rf"^[* ] - {re.escape(value)}$", generated().pages["index.md"], re.M)
 
 
-def test_the_schemas_agree_with_the_engine_and_every_note_is_used() -> None:
+def test_the_schemas_agree_with_the_engine_and_describe_every_field() -> None:
     assert generated().problems == []
-    assert generated().unused_notes == []
+    assert generated().undescribed == []
 
 
-def test_a_stale_note_or_a_disagreement_is_reported() -> None:
-    notes = {**extension().NOTES, "case-v1:no-such-field": "nothing"}
-    assert extension().generate(notes=notes).unused_notes == ["case-v1:no-such-field"]
+def test_a_field_without_a_description_fails_the_build(tmp_path: Path) -> None:
+    suite = tmp_path / "conformance"
+    shutil.copytree(SCHEMAS, suite / "schema")
+    for name in ("suite.yaml", "README.md"):
+        shutil.copy(ROOT / "conformance" / name, suite / name)
+    path = suite / "schema" / "replay-v1.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["properties"]["after_draw"]["description"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    generated = extension().generate(suite)
+    assert generated.undescribed == ["replay-v1:after_draw"]
+    # each message is a warning, which the -W build turns into a failure
+    assert any("replay-v1:after_draw" in m for m in extension().iter_messages(generated))
 
 
 def test_a_definition_one_schema_changes_is_shown_on_its_page(tmp_path: Path) -> None:

@@ -9,11 +9,12 @@ with the suite's versions from ``conformance/suite.yaml``.
 
 Each schema, definition and nested object gets a stable label
 (``schema-<page>[-<path>]``, shared definitions ``schema-def-<name>``), and
-each field type links to the definition it refers to. The schemas carry
-almost no descriptions (they are versioned with the suite and cannot be
-edited here), so :data:`NOTES` adds short explanations, paraphrasing
-``conformance/README.md``; a note whose field no schema has any more is
-reported as a warning, which fails the (``-W``) build.
+each field type links to the definition it refers to. Every explanation
+is the schema's own ``description`` (written in
+``loveletter/conformance/schemas.py``, released with the suite): a field,
+a definition or an event or command type without one is reported as a
+warning, which fails the (``-W``) build. A variant's field restating its
+definition's (an event's ``type``) takes the definition's description.
 
 A file is rewritten only when its content changes, so an incremental build
 re-reads nothing when the suite has not changed.
@@ -42,361 +43,6 @@ MESSAGE_ORDER = ("start", "started", "run", "result", "skipped", "errored", "sto
 
 #: the shared definitions, in the order the definitions page shows them
 DEF_ORDER = ("card", "cards", "seat", "command", "event", "rejection")
-
-#: Explanations for what the schemas leave undescribed, keyed
-#: ``<schema>:<path>`` (``def:`` for the shared definitions), a path being
-#: field names joined by ``.``, ``[]`` for an array's items and the variant
-#: name for an event or command type (``def:event.CardPlayed.target``).
-#: A key with no field after ``:`` describes the whole schema.
-NOTES: dict[str, str] = {
-    # --- the case format ---------------------------------------------------------------
-    "case-v1:": (
-        "A case is one YAML file, `cases/<ruleset>/<topic>/<id>.yaml`. The schema checks"
-        " its structure and its names; the runner also checks what a schema cannot say"
-        " (each seat below `players`, one hand and one discard pile per seat)."
-    ),
-    "case-v1:format": (
-        "The case format the file is written in. Each format only adds to the one before;"
-        " a case using accepted steps or outcome checks says `1.2`."
-    ),
-    "case-v1:id": "Unique within its ruleset; the file is named after it.",
-    "case-v1:title": "One sentence saying what the case shows.",
-    "case-v1:description": "A longer explanation, for readers.",
-    "case-v1:rules": "The spec rules the case checks (`spec/rules/*.yaml`), as `topic.rule`.",
-    "case-v1:rulings": "The numbered rulings (`spec/rulings.yaml`) the case pins.",
-    "case-v1:ruleset": "The edition the case is played under.",
-    "case-v1:players": "How many seats; seats are numbered from 0.",
-    "case-v1:start": "Where the case begins: a stacked deal or a position.",
-    "case-v1:start_rejected": (
-        "`true`: the implementation must refuse the start itself (a player count the"
-        " edition does not allow, a deck that is not the edition's, a position that cannot"
-        " occur)."
-    ),
-    "case-v1:steps": "Run in order, each from the state the one before left.",
-    "*:start.deal": "A new round, dealt from a stacked deck.",
-    "*:deal.deck": "Every card of the ruleset, top first.",
-    "*:start.deal.first_player": "The seat that plays first; 0 when absent.",
-    "*:start.deal.tokens": (
-        "Tokens from earlier rounds, by seat: the deal is then a later round of a game under way."
-    ),
-    "*:start.deal.round_number": "1 when absent; a later round otherwise.",
-    "*:start.deal.events": (
-        "The deal's expected events (`GameStarted`, then the deal), compared like a step's events."
-    ),
-    "*:start.position": (
-        "A moment of a round where the current player is about to draw (`drawn: false`)"
-        " or to play (`drawn: true`). Every card of the ruleset is in exactly one zone."
-        " Nothing is inferred from the piles: who is out or protected, whose turn it is"
-        " and the turn number are as given."
-    ),
-    "*:position.deck": "The draw pile, top first.",
-    "*:position.set_aside": "The face-down card; null only in a start that must be refused.",
-    "*:position.face_up": "The cards set aside face up (two players).",
-    "*:position.hands": "By seat, in the order taken; a player out of the round holds nothing.",
-    "*:position.discards": "By seat, oldest first.",
-    "*:position.current": "The seat whose turn it is.",
-    "*:position.drawn": "Whether the current player has drawn this turn.",
-    "*:position.out": "Seats out of the round; none when absent.",
-    "*:position.protected": "Seats protected by a Handmaid; none when absent.",
-    "*:position.tokens": "By seat; all 0 when absent.",
-    "*:position.round_number": "1 when absent.",
-    "*:position.turn_number": "Counts the round's turns from 1; 1 when absent.",
-    "*:position.sightings": "What players have been shown this round, oldest first.",
-    "*:position.required": "(1.1) The player a Sycophant requires, or null.",
-    "*:position.marks": "(1.1) `[Jester's player, marked player]` pairs.",
-    "*:position.contenders": "(1.1) The tied players of a tie-break round.",
-    "*:position.returns": (
-        "(1.1) `[player, count]` of each Chancellor return this round, oldest first."
-    ),
-    "*:position.sightings[]": "A record of one card shown to one player.",
-    "*:sightings[].viewer": "Who was shown the card.",
-    "*:sightings[].owner": "Who held it.",
-    "*:sightings[].card": "The card shown.",
-    "*:sightings[].turn": "The turn of the round it was shown on.",
-    "*:sightings[].via": "The card whose effect showed it.",
-    "case-v1:steps[] with command": (
-        "A command, and what must follow: the events it causes (`events`), the kind of"
-        " its refusal (`rejected`), or only that it is accepted (`accepted`, format 1.2)."
-    ),
-    "case-v1:steps[].command": (
-        "The command to give. A refused command may be malformed on purpose; any other"
-        " is a {ref}`command <schema-def-command>`."
-    ),
-    "case-v1:steps[].events": (
-        "Every event the command causes, in order; each lists only the keys the case checks."
-    ),
-    "case-v1:steps[].rejected": "The expected kind of refusal; the game is left unchanged.",
-    "case-v1:steps[].seen_by": "The same events as given players see them.",
-    "case-v1:steps[].accepted": "(1.2) The command must be accepted; its events are not compared.",
-    "case-v1:steps[].note": "A comment for readers; never compared.",
-    "*:seen_by[].player": "The seat watching.",
-    "*:seen_by[].events": "The events as that seat sees them: hidden fields are null.",
-    "case-v1:steps[] with checks": "Assertions about the state at this moment.",
-    "case-v1:steps[].checks": (
-        "Each field listed is compared with the state at this moment. The outcome checks"
-        " of format 1.2 (`round_over`, `round_winners`, `deck_size`, `top_card`, `hand`,"
-        " `shown`) are derived by the runner from the state (and, for `shown`, from a"
-        " view): no implementation reports them."
-    ),
-    "case-v1:checks.decision": (
-        "What the game waits for; see {ref}`decisions <schema-vocabulary-decisions>`."
-    ),
-    "case-v1:checks.to_act": "The seat that must act; null between rounds.",
-    "case-v1:checks.current": "The seat whose turn it is, or was.",
-    "case-v1:checks.deck": "The draw pile, top first.",
-    "case-v1:checks.set_aside": "The face-down card; null once a Prince's draw took it.",
-    "case-v1:checks.hands": "By seat, in the order taken.",
-    "case-v1:checks.discards": (
-        "By seat, oldest first; compared in order only in the cases about pile order."
-    ),
-    "case-v1:checks.out": "Ascending seats.",
-    "case-v1:checks.protected": "Ascending seats.",
-    "case-v1:checks.round_result": "How the round ended; null while it goes on.",
-    "case-v1:checks.winners": "The game's winners once it is over.",
-    "case-v1:checks.required": "(1.1) The player a Sycophant requires, or null.",
-    "case-v1:checks.marks": "(1.1) The Jester marks of this round.",
-    "case-v1:checks.contenders": "(1.1) The tied players of a tie-break round.",
-    "case-v1:checks.pending": "(1.1) The seats of a pending look or redraw.",
-    "case-v1:checks.round_over": "(1.2) Whether the round has ended.",
-    "case-v1:checks.round_winners": "(1.2) The winners of the round just ended; empty before.",
-    "case-v1:checks.deck_size": "(1.2) How many cards the draw pile holds.",
-    "case-v1:checks.top_card": "(1.2) The draw pile's top card; null when it is empty.",
-    "case-v1:checks.hand": "(1.2) One player's hand, compared in any order.",
-    "case-v1:checks.shown": "(1.2) What one player has been shown this round, in order.",
-    "case-v1:checks.legal_commands": (
-        "Exactly this set of commands for the player to act (in any order)."
-    ),
-    "case-v1:checks.legal_commands_include": "At least these commands.",
-    "case-v1:checks.legal_commands_exclude": "None of these commands.",
-    "case-v1:checks.legal_command_count": "How many distinct legal commands there are.",
-    "case-v1:checks.views": "What given players may know, each view listing the fields it checks.",
-    "case-v1:checks.perft": (
-        "How many distinct legal command sequences of length 1, 2, ... start here"
-        " (depth 6 at most)."
-    ),
-    "case-v1:round_result.reason": "Why the round ended.",
-    "case-v1:round_result.winners": "Ascending seats.",
-    "case-v1:round_result.revealed": (
-        "The hands shown at an empty-deck end, as `[seat, card]` in seat order."
-    ),
-    "case-v1:hand.player": "Whose hand.",
-    "case-v1:hand.cards": "Compared in any order.",
-    "case-v1:shown.player": "Whose sightings.",
-    "case-v1:shown.sightings": "In the order shown; each lists only the keys it checks.",
-    "case-v1:checks.views[]": (
-        "What one player may know. The fields mean what the state's fields mean, as far"
-        " as this player may know them; a view never holds another player's card except"
-        " through their own sightings, the face-up cards, the discards and the hands"
-        " shown at an empty-deck end."
-    ),
-    "case-v1:checks.round_number": "The round, counted from 1.",
-    "case-v1:checks.turn_number": "The turn of the round, counted from 1.",
-    "case-v1:checks.face_up": "The cards set aside face up (two players).",
-    "case-v1:checks.tokens": "By seat.",
-    "case-v1:views[].player": "Whose view.",
-    "case-v1:views[].hand": "The player's own cards.",
-    "case-v1:views[].hand_sizes": "By seat.",
-    "case-v1:views[].set_aside_present": "Whether a face-down card is set aside.",
-    "case-v1:views[].legal_commands": "The player's own: empty unless they must act.",
-    "case-v1:views[].deck_bottom": (
-        "(1.1) What the player knows of the bottom of the deck from their Chancellor"
-        " returns, top first, null for a card above theirs they do not know."
-    ),
-    # --- the replay start format --------------------------------------------------------
-    "replay-v1:": (
-        "Replay starts are generated, and proven, by `python -m loveletter.conformance.reach`"
-        " (`make replays`). The runner plays one for an implementation without the"
-        " `positions` capability, or with `--starts replay`."
-    ),
-    "replay-v1:format": "The replay start format.",
-    "replay-v1:case": "The id of the case whose start this reaches.",
-    "replay-v1:ruleset": "The case's ruleset.",
-    "replay-v1:players": "The case's player count.",
-    "replay-v1:deal": "A stacked first-round deal.",
-    "replay-v1:deal.first_player": "The seat that plays first.",
-    "replay-v1:commands": (
-        "Every command from the deal to the case's start (earlier rounds and their"
-        " `StartRound` included); each must be accepted."
-    ),
-    "replay-v1:after_draw": (
-        "`true` for a position given with `drawn: false`: play never rests before a"
-        " draw, so the commands reach the moment just after it."
-    ),
-    # --- protocol messages ------------------------------------------------------------
-    "*:seq": "The `seq` of the `run` this answers.",
-    "protocol-v1/start:": "The first line the runner writes.",
-    "protocol-v1/start:protocol": "The protocol version the runner speaks.",
-    "protocol-v1/started:": (
-        "The implementation's answer to `start`: who it is, which rulesets it plays and"
-        " what it can do."
-    ),
-    "protocol-v1/started:protocol": "The version it speaks: the runner's.",
-    "protocol-v1/started:implementation": "Shown in the report.",
-    "protocol-v1/started:implementation.name": "The implementation's name.",
-    "protocol-v1/started:implementation.version": "Its version.",
-    "protocol-v1/started:implementation.language": "Its programming language.",
-    "protocol-v1/started:implementation.homepage": "Where to find it.",
-    "protocol-v1/started:rulesets": (
-        "The rulesets it plays; cases of other rulesets are skipped without being sent."
-    ),
-    "protocol-v1/started:capabilities": (
-        "See {ref}`capabilities <schema-vocabulary-capabilities>`; an unknown name fails"
-        " the handshake."
-    ),
-    "protocol-v1/run:": (
-        "One case to run, without its expectations: the implementation reports what"
-        " happens and the runner compares."
-    ),
-    "protocol-v1/run:seq": "Numbers the request; the answer echoes it.",
-    "protocol-v1/run:case": "The case's script.",
-    "protocol-v1/run:case.id": "The case's id.",
-    "protocol-v1/run:case.ruleset": "The case's ruleset.",
-    "protocol-v1/run:case.players": "The case's player count.",
-    "protocol-v1/run:case.start": (
-        "The case's start, a deal without its `events`; or the deal of its replay start."
-    ),
-    "protocol-v1/run:case.steps": "The answer has one entry per step, at the same index.",
-    "protocol-v1/run:steps[].command": "A command to give, as the case writes it.",
-    "protocol-v1/run:steps[].seen_by": "The seats whose redacted copy of the events is wanted.",
-    "protocol-v1/run:steps[].observe": "What to report at this moment.",
-    "protocol-v1/run:observe.state": "Report the full-information state.",
-    "protocol-v1/run:observe.legal_commands": "List the legal commands of the player to act.",
-    "protocol-v1/run:observe.views": "Give the views of these seats.",
-    "protocol-v1/run:observe.perft": "Count legal command sequences up to this depth.",
-    "protocol-v1/result:": "The answer to a `run`: what happened, step by step.",
-    "protocol-v1/result:start_events": "The deal's events; empty for a position.",
-    "protocol-v1/result:start_rejected": "Why the start was refused; `steps` is then empty.",
-    "protocol-v1/result:steps": "One entry per script step, in order.",
-    "protocol-v1/result:steps[].events": "The command was accepted and caused these events.",
-    "protocol-v1/result:steps[].seen_by": "The events as each seat asked sees them.",
-    "protocol-v1/result:steps[].rejected": (
-        "(See {ref}`rejection kinds <schema-vocabulary-rejections>`.)"
-    ),
-    "protocol-v1/result:steps[].observation": "What the observe step asked for.",
-    "protocol-v1/result:observation.state": (
-        "The full-information state, the fields of a case's state checks."
-    ),
-    "protocol-v1/result:observation.legal_commands": "The legal commands of the player to act.",
-    "protocol-v1/result:observation.views": "One view per seat asked, with its `player`.",
-    "protocol-v1/result:observation.perft": "The counts for depths 1 to the depth asked.",
-    "protocol-v1/skipped:": (
-        "The implementation cannot run this case (a rule it does not have yet): the case"
-        " counts as skipped."
-    ),
-    "protocol-v1/skipped:reason": "Why, for the report.",
-    "protocol-v1/errored:": (
-        "Running the case failed unexpectedly: the case counts as errored and the run goes on."
-    ),
-    "protocol-v1/errored:message": "What went wrong.",
-    "protocol-v1/errored:context": "Anything that helps to find out why.",
-    "protocol-v1/stop:": "The last line the runner writes: the implementation exits, status 0.",
-    # --- the shared definitions ------------------------------------------------------------
-    "def:card": "A card's value belongs to the edition.",
-    "def:cards": "Card lists are written top first.",
-    "def:seat": "Seats are numbered from 0; clockwise is increasing seat number.",
-    "def:command": (
-        "A missing `target`, `second_target` or `guess` means null; an unknown extra"
-        " field makes the command `malformed-command`."
-    ),
-    "def:command.*.player": "The seat giving the command.",
-    "def:command.PlayCard.card": "The card played from the hand.",
-    "def:command.KeepCard.keep": "The card kept.",
-    "def:command.LookAtHand.owner": "Whose hand to look at.",
-    "def:command.PlayCard.guess": (
-        "A card name in the 2019 editions, a number in Premium (it hits every card of that value)."
-    ),
-    "def:command.PlayCard.target": "The player the card chooses, if it chooses one.",
-    "def:command.PlayCard.second_target": (
-        "The second player of a card that chooses two; greater than `target`."
-    ),
-    "def:command.KeepCard.bottom": (
-        "Put under the deck in this order: the last one ends bottom-most."
-    ),
-    "def:command.StartRound.deck": "The next round's deck, top first.",
-    "def:command.StartRound.first_player": "Picks among tied winners.",
-    "def:event": (
-        "An implementation reports every event a command causes, in order, with all"
-        " its fields. A case lists only the keys it checks (a listed null also matches"
-        " a missing key). In a player's redacted copy, what that player may not see"
-        " is null."
-    ),
-    "def:event.CardDealt": "A card dealt to a player; its card is seen by that player only.",
-    "def:event.CardDiscarded": (
-        "A card discarded without its effect (a Prince's target, a Bishop's redraw,"
-        " the Assassin after its reveal)."
-    ),
-    "def:event.CardDrawn": "A draw; its card is seen by the drawing player only.",
-    "def:event.CardPlayed": "A card played, with the command's choices.",
-    "def:event.CardRemovedFaceUp": "One card set aside face up (two players).",
-    "def:event.CardRevealed": "The Assassin shown to everyone when a Guard chooses its holder.",
-    "def:event.CardSetAside": "The face-down card; hidden from everyone.",
-    "def:event.CardsReturned": "The cards a Chancellor's player put under the deck.",
-    "def:event.ChancellorDrew": "The cards a Chancellor drew.",
-    "def:event.ChoiceRestricted": "A Sycophant: the next card played must choose `required`.",
-    "def:event.GameEnded": "The game is over.",
-    "def:event.GameStarted": "The first event of a game.",
-    "def:event.GameTied": (
-        "Premium: players reached the winning tokens in the same award step and play a"
-        " tie-break round."
-    ),
-    "def:event.HandSeen": "One player saw another's hand; the card is seen by the viewer only.",
-    "def:event.HandsCompared": (
-        "A Baron's or a Dowager Queen's comparison; the cards are seen by the two players only."
-    ),
-    "def:event.HandsTraded": "A King's or a Cardinal's swap; it carries no cards.",
-    "def:event.LookOffered": "A Cardinal's look at one of the two hands is pending.",
-    "def:event.OptionDeclined": "The optional look or redraw was skipped.",
-    "def:event.PlayerEliminated": "A player is out of the round.",
-    "def:event.PlayerMarked": "A Jester: `player` gains a token if `marked` wins the round.",
-    "def:event.PlayerProtected": "A Handmaid's protection.",
-    "def:event.PositionEstablished": "Our engine's; not reported to the suite.",
-    "def:event.RedrawOffered": "A Bishop named this player's number: they may redraw.",
-    "def:event.RoundEnded": "The round is over.",
-    "def:event.RoundStarted": "A deal begins.",
-    "def:event.TokenAwarded": "A token of affection.",
-    "def:event.TurnStarted": "A player's turn begins.",
-    "def:event.CardDealt.card": "Seen by `player` only.",
-    "def:event.CardDrawn.card": "Seen by `player` only.",
-    "def:event.CardSetAside.card": "Hidden from everyone.",
-    "def:event.CardPlayed.target": "As in the command.",
-    "def:event.CardPlayed.guess": "As in the command.",
-    "def:event.CardPlayed.second_target": "As in the command.",
-    "def:event.ChancellorDrew.count": "How many cards were drawn (public).",
-    "def:event.ChancellorDrew.cards": "Seen by `player` only.",
-    "def:event.CardsReturned.count": "How many cards went under the deck (public).",
-    "def:event.HandSeen.card": "Seen by the viewer only.",
-    "def:event.HandsCompared.player_card": "Seen by the two players compared only.",
-    "def:event.HandsCompared.opponent_card": "Seen by the two players compared only.",
-    "def:event.PlayerEliminated.reason": "What knocked the player out.",
-    "def:event.TokenAwarded.reason": "What won the token.",
-    "def:event.RoundEnded.reason": "How the round ended.",
-    "def:event.PositionEstablished.position": "Our engine's record of the position.",
-    "def:event.GameStarted.seed": (
-        "Never compared; our engine writes it as a string of decimal digits."
-    ),
-    "def:event.RoundStarted.deck": "The whole deck, top first; hidden from everyone.",
-    "def:event.RoundStarted.seats": (
-        "Null in an ordinary round; in a tie-break round the tied players dealt in, ascending."
-    ),
-    "def:event.CardDrawn.from_set_aside": "The draw took the set-aside card.",
-    "def:event.PlayerEliminated.discarded": "The cards put face up from the hand.",
-    "def:event.HandSeen.via": "The card that showed it.",
-    "def:event.HandsCompared.via": "`Baron` or `DowagerQueen`.",
-    "def:event.HandsTraded.via": "`King` or `Cardinal`.",
-    "def:event.CardsReturned.cards": "In the order put under the deck.",
-    "def:event.TokenAwarded.total": "The player's tokens after this one.",
-    "def:event.RoundEnded.winners": "Ascending seats.",
-    "def:event.RoundEnded.revealed": (
-        "The hands shown at an empty-deck end, `[seat, card]` in seat order."
-    ),
-    "def:event.GameEnded.winners": "Ascending seats.",
-    "def:event.GameTied.tied": "Ascending seats.",
-    "def:event.LookOffered.owners": "The two hands the look may choose from.",
-    "def:event.ChoiceRestricted.required": "The player the next choice must include.",
-    "def:rejection": (
-        "See {ref}`rejection kinds <schema-vocabulary-rejections>` for when each applies."
-    ),
-}
 
 
 # --- small helpers ----------------------------------------------------------------
@@ -528,44 +174,23 @@ def references(schema: JSON) -> Iterator[str]:
 
 
 @dataclass
-class Notes:
-    """Looks up :data:`NOTES` and remembers which ones were used."""
+class Descriptions:
+    """Reads the schemas' descriptions and remembers what has none."""
 
-    notes: Mapping[str, str]
-    used: set[str] = field(default_factory=set)
     missing: list[str] = field(default_factory=list)
 
     def get(
-        self,
-        scopes: Sequence[str],
-        path: str,
-        schema: Mapping[str, JSON] | None = None,
-        *,
-        is_field: bool,
+        self, scope: str, path: str, schema: Mapping[str, JSON] | None, *, required: bool
     ) -> str:
-        """The schema's description of ``path``, and the note for it: the note
-        of the longest key matching ``path`` or its end (``start.deal.deck``
-        also matches ``deal.deck``, not ``deck``), in the first of ``scopes``
-        first."""
-        text = ""
-        if schema is not None and isinstance(schema.get("description"), str):
-            text = schema["description"]
-        # the whole path, then its ends of two parts or more (a single field
-        # name would catch every field of that name)
-        parts = path.split(".")
-        suffixes = [path, *(".".join(parts[i:]) for i in range(1, len(parts) - 1))]
-        if len(parts) == 3:  # a field of any variant: ``command.*.player``
-            suffixes.append(f"{parts[0]}.*.{parts[2]}")
-        for key in (f"{s}:{suffix}" for suffix in suffixes for s in scopes):
-            if key in self.notes:
-                self.used.add(key)
-                if text and not text.endswith((".", ")", ":")):
-                    text += "."
-                text = f"{text} {self.notes[key]}".strip()
-                break
-        if not text and is_field:
-            self.missing.append(f"{scopes[0]}:{path}")
-        return text
+        """The description of ``schema`` (``path`` within ``scope``: a
+        schema's stem, or ``def`` for the shared definitions); when it has
+        none and ``required``, ``path`` is listed as missing."""
+        text = schema.get("description") if schema is not None else None
+        if isinstance(text, str) and text.strip():
+            return text.strip()
+        if required:
+            self.missing.append(f"{scope}:{path}" if path else f"{scope}: (the schema itself)")
+        return ""
 
 
 # --- rendering one schema ---------------------------------------------------------------
@@ -590,25 +215,17 @@ class Renderer:
         scope: str,
         label: str,
         def_label: Callable[[str], str],
-        notes: Notes,
+        descriptions: Descriptions,
         used_labels: set[str],
-        intros: Mapping[str, str],
     ) -> None:
-        self.scope = scope  # the NOTES prefix
-        #: where else to look for a note (a schema's own definitions: "def")
-        self.fallback: tuple[str, ...] = ("*",)
+        self.scope = scope  # where a missing description is, for the warning
         self.label = label  # this schema's label, the prefix of its sections'
         self.def_label = def_label
-        self.notes = notes
+        self.descriptions = descriptions
         self.used_labels = used_labels
-        self.intros = intros  # ``<definition>.<type>`` -> text from the README
         #: canonical JSON of an object -> its section's label and path
         self.rendered: dict[str, tuple[str, str]] = {}
         self.pending: list[Section] = []
-
-    @property
-    def scopes(self) -> tuple[str, ...]:
-        return (self.scope, *self.fallback)
 
     # labels -------------------------------------------------------------------------
 
@@ -801,13 +418,21 @@ class Renderer:
     # tables -----------------------------------------------------------------------------
 
     def table(
-        self, schema: Mapping[str, JSON], path: str, required: Sequence[str] = ()
+        self,
+        schema: Mapping[str, JSON],
+        path: str,
+        required: Sequence[str] = (),
+        restated: Mapping[str, JSON] | None = None,
     ) -> list[str]:
+        """``restated``: the definition's own fields, which a variant's
+        field of the same name restates (its description is theirs)."""
         needed = set(required) | set(schema.get("required", []))
         rows = ["| Field | Type | Required | Description |", "|---|---|---|---|"]
         for name, sub in schema.get("properties", {}).items():
             where = f"{path}.{name}" if path else name
-            text = self.notes.get(self.scopes, where, sub, is_field=True)
+            base = (restated or {}).get(name)
+            described = sub if "description" in sub or base is None else base
+            text = self.descriptions.get(self.scope, where, described, required=True)
             flag = "required" if name in needed else "optional"
             kind = self.type_of(sub, where)
             rows.append(f"| {code(name)} | {cell(kind)} | {flag} | {cell(text)} |")
@@ -827,7 +452,7 @@ class Renderer:
             section, later = self.pending[0], self.pending[1:]
             self.pending = []
             lines += [f"({section.label})=", f"{level} {section.title}", ""]
-            note = self.notes.get(self.scopes, section.path, section.schema, is_field=False)
+            note = self.descriptions.get(self.scope, section.path, section.schema, required=False)
             if note:
                 lines += [note, ""]
             path = section.path.split(" with ")[0].split(" (form")[0]
@@ -845,11 +470,11 @@ class Renderer:
             label = f"{prefix}-{slugify(kind)}"
             self.used_labels.add(label)
             lines += [f"({label})=", f"{level} {code(kind)}", ""]
-            note = self.notes.get(self.scopes, f"{name}.{kind}", None, is_field=False)
-            intro = self.intros.get(f"{name}.{kind}", "")
-            if note or intro:
-                lines += [f"{intro} {note}".strip(), ""]
-            lines += [*self.table(then, f"{name}.{kind}", base_required), ""]
+            note = self.descriptions.get(self.scope, f"{name}.{kind}", then, required=True)
+            if note:
+                lines += [note, ""]
+            base = schema.get("properties", {})
+            lines += [*self.table(then, f"{name}.{kind}", base_required, base), ""]
             lines += self.nested(level + "#")
         return lines
 
@@ -865,10 +490,9 @@ class Site:
     schemas: list[Schema]
     shared: dict[str, Mapping[str, JSON]]
     versions: dict[str, str]
-    notes: Notes
+    descriptions: Descriptions
     labels: set[str] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
-    intros: dict[str, str] = field(default_factory=dict)
 
     def def_label(self, schema: Schema | None) -> Callable[[str], str]:
         def label(name: str) -> str:
@@ -883,7 +507,7 @@ class Site:
             scope, label = "def", "schema-def"
         else:
             scope, label = schema.stem, schema.label
-        return Renderer(scope, label, self.def_label(schema), self.notes, self.labels, self.intros)
+        return Renderer(scope, label, self.def_label(schema), self.descriptions, self.labels)
 
 
 def read_versions(suite: Path) -> dict[str, str]:
@@ -918,7 +542,7 @@ def schema_page(site: Site, schema: Schema) -> str:
     if "$schema" in data:
         lines += ["* - Dialect", f"  - `{data['$schema']}`"]
     lines += ["```", ""]
-    intro = site.notes.get(r.scopes, "", data, is_field=False)
+    intro = site.descriptions.get(r.scope, "", data, required=True)
     if intro:
         lines += [intro, ""]
     lines += r.object(data, "")
@@ -935,7 +559,6 @@ def schema_page(site: Site, schema: Schema) -> str:
                 "",
             ]
         own = site.renderer(schema)
-        own.fallback = ("def", "*")  # the shared definitions' notes fit here too
         for name, body in defs.items():
             if name not in site.shared:
                 lines += definition(site, own, name, body, "###")
@@ -948,7 +571,7 @@ def definition(
     label = r.def_label(name)
     site.labels.add(label)
     lines = [f"({label})=", f"{level} {code(name)}", ""]
-    note = site.notes.get(r.scopes, name, body, is_field=False)
+    note = site.descriptions.get(r.scope, name, body, required=True)
     if note:
         lines += [note, ""]
     variants = discriminated(body)
@@ -1219,24 +842,22 @@ class Generated:
     the build should warn about."""
 
     pages: dict[str, str]
-    unused_notes: list[str]
+    #: ``<schema>:<path>`` of each field, definition or type without a description
     undescribed: list[str]
     problems: list[str]
 
 
-def generate(suite: Path = SUITE, notes: Mapping[str, str] = NOTES) -> Generated:
+def generate(suite: Path = SUITE) -> Generated:
     schemas = load_schemas(suite)
-    site = Site(suite, schemas, shared_definitions(schemas), read_versions(suite), Notes(notes))
-    readme = (suite / "README.md").read_text(encoding="utf-8")
-    for kind, meaning in readme_table(readme, "### Commands").items():
-        site.intros[f"command.{kind}"] = meaning[:1].upper() + meaning[1:] + "."
+    site = Site(suite, schemas, shared_definitions(schemas), read_versions(suite), Descriptions())
     pages = {"index.md": index_page(site), "vocabulary.md": vocabulary_page(site)}
     for schema in schemas:
         pages[schema.page] = schema_page(site, schema)
     pages["definitions.md"] = definitions_page(site)
     check_consistency(site)
-    unused = sorted(set(notes) - site.notes.used)
-    return Generated(pages, unused, site.notes.missing, site.problems)
+    # a shared definition is rendered once, but a field missing its
+    # description may be met on several pages: name it once
+    return Generated(pages, list(dict.fromkeys(site.descriptions.missing)), site.problems)
 
 
 def write_pages(pages: Mapping[str, str], out: Path) -> list[Path]:
@@ -1259,8 +880,8 @@ def write_pages(pages: Mapping[str, str], out: Path) -> list[Path]:
 
 
 def iter_messages(generated: Generated) -> Iterator[str]:
-    for key in generated.unused_notes:
-        yield f"schema_pages: NOTES[{key!r}] describes nothing any schema has"
+    for where in generated.undescribed:
+        yield f"schema_pages: no description in the schema for {where}"
     for problem in generated.problems:
         yield f"schema_pages: {problem}"
 
