@@ -909,19 +909,57 @@ def select(
     rulesets: Sequence[str] = (),
     run: Sequence[str] = (),
     skip: Sequence[str] = (),
+    players: frozenset[int] | None = None,
 ) -> list[Case]:
     """The cases of ``rulesets`` (all if empty) whose ``ruleset/topic/id``
-    name or id matches a ``run`` glob (all if empty) and no ``skip`` glob."""
-
-    def matches(case: Case, patterns: Sequence[str]) -> bool:
-        return any(
-            fnmatch.fnmatchcase(case.name, p) or fnmatch.fnmatchcase(case.id, p) for p in patterns
-        )
-
+    name or id matches a ``run`` glob (all if empty) and no ``skip`` glob,
+    with one of ``players`` seats (any number if None)."""
     return [
         case
         for case in cases
         if (not rulesets or case.ruleset in rulesets)
-        and (not run or matches(case, run))
-        and not matches(case, skip)
+        and why_excluded(case, run=run, skip=skip, players=players) is None
     ]
+
+
+def why_excluded(
+    case: Case,
+    *,
+    run: Sequence[str] = (),
+    skip: Sequence[str] = (),
+    players: frozenset[int] | None = None,
+) -> str | None:
+    """Why ``case`` is left out by the ``run``/``skip`` globs or the
+    ``players`` selection (None: it is selected)."""
+
+    def matches(patterns: Sequence[str]) -> bool:
+        return any(
+            fnmatch.fnmatchcase(case.name, p) or fnmatch.fnmatchcase(case.id, p) for p in patterns
+        )
+
+    if run and not matches(run):
+        return "not selected by --run"
+    if matches(skip):
+        return "left out by --skip"
+    if players is not None and case.players not in players:
+        return f"{case.players} players, not selected by --players"
+    return None
+
+
+def parse_players(text: str) -> frozenset[int]:
+    """``--players``: counts and ranges, ``2-4`` or ``3,5-6``; a ValueError
+    naming what is wrong."""
+    counts: set[int] = set()
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first = int(low)
+            last = int(high) if dash else first
+        except ValueError:
+            raise ValueError(
+                f"expected counts and ranges such as 2-4 or 3,5, not {text!r}"
+            ) from None
+        if not 1 <= first <= last <= 64:
+            raise ValueError(f"expected player counts from 1 to 64 in order, not {part.strip()!r}")
+        counts.update(range(first, last + 1))
+    return frozenset(counts)

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from loveletter.commands import Command
 from loveletter.conformance.cases import Case
 from loveletter.conformance.compare import (
     command_set_diff,
@@ -32,9 +33,20 @@ from loveletter.conformance.compare import (
     render,
     sequence_diff,
 )
+from loveletter.conformance.expected import (
+    candidates,
+    goal,
+    prelude,
+    state_differences,
+    states_before_steps,
+)
+from loveletter.conformance.shown import unknown_event_fields, unknown_view_fields
 from loveletter.conformance.starts import ReplayStart
+from loveletter.conformance.touches import rules_touched
 from loveletter.conformance.vocabulary import CAPABILITIES, OUTCOME_CHECKS, STATE_FIELDS
 from loveletter.rulesets import RULESETS
+from loveletter.serialization import from_data
+from loveletter.state import GameState
 
 JSON = Any
 
@@ -73,7 +85,8 @@ class Plan:
     case: Case
     #: what to send (None: nothing of the case can run)
     script: dict[str, JSON] | None
-    #: the leading script steps that are the replay start's commands
+    #: the leading script steps that replay the start (its commands, and the
+    #: state observations after them)
     prelude: int = 0
     #: for each case step, the index of its script step (None: not sent)
     steps: tuple[int | None, ...] = ()
@@ -81,6 +94,55 @@ class Plan:
     not_applicable: tuple[str, ...] = ()
     #: whether the case's start is replayed
     replayed: bool = False
+    #: the replay start played (None: the case's own start)
+    replay: ReplayStart | None = None
+    #: for each replay start command (by its index in the replay), the
+    #: script index of the state observation after it (None: not observed)
+    prelude_observed: tuple[int | None, ...] = ()
+    #: for each case step expected to be refused, with ``state`` offered:
+    #: (case step, script index of the state before, of the state after)
+    atomic: tuple[tuple[int, int, int], ...] = ()
+    #: for each observe step sent with ``try``: its script index and the
+    #: candidate commands asked about
+    tries: tuple[tuple[int, tuple[JSON, ...]], ...] = ()
+    #: the script index of the state observation at the case's start, after
+    #: a replay start (None: not observed)
+    start_observed: int | None = None
+
+
+@attrs.frozen
+class StartNotReached:
+    """A replay start the implementation did not follow to the case's start:
+    the case's own checks were never reached (one earlier bug, not this
+    case's)."""
+
+    #: the replay command at fault (None: the deal, or the state at the end)
+    command: JSON
+    #: its index among the replay's commands, and how many there are
+    index: int | None
+    of: int
+    #: "refused as ...", "its events differ ...", "the state after it differs ..."
+    how: str
+    #: the spec rules the command touches (by the reference engine)
+    rules: tuple[str, ...]
+    #: details (diff lines)
+    lines: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        if self.index is None:
+            where = "the replay start"
+        else:
+            where = f"replay command {self.index + 1} of {self.of}, {render(self.command)}"
+        return f"start not reached: {where}: {self.how}"
+
+    def to_data(self) -> dict[str, JSON]:
+        return {
+            "command": self.command,
+            "index": self.index,
+            "of": self.of,
+            "how": self.how,
+            "rules": list(self.rules),
+        }
 
 
 @attrs.frozen
@@ -93,6 +155,15 @@ class Verdict:
     checks_run: int
     #: refusals whose kind differs, with ``rejections="any"``
     kind_mismatches: tuple[str, ...] = ()
+    #: how many of the checks run a wrong outcome could fail: every check
+    #: but the acceptance of a command the rules allow (an implementation
+    #: accepting every command passes that one)
+    deciding: int = 0
+    #: set when the replay start was not followed to the case's start
+    start_not_reached: StartNotReached | None = None
+    #: outcomes the implementation's adapter, not its engine, decided
+    #: (refusals marked ``"by": "adapter"``)
+    by_adapter: tuple[str, ...] = ()
 
 
 def _needs(capability: str) -> str:
@@ -122,9 +193,25 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
             return Plan(case, None, not_applicable=(f"the whole case: {why}",))
     skipped: list[str] = []
     steps: list[JSON] = []
+    observed: list[int | None] = []
+    start_observed: int | None = None
     if replay is not None:
         script_start: JSON = {"deal": replay.deal()}
-        steps += [{"command": command} for command in replay.commands]
+        # the state after the start is compared with the case's start; with
+        # no events to compare, the state after every command too, so that
+        # the first command the implementation plays differently is named
+        each = "state" in caps and "events" not in caps
+        for command in replay.commands:
+            steps.append({"command": command})
+            observed.append(len(steps) if each else None)
+            if each:
+                steps.append({"observe": {"state": True}})
+        if "state" in caps:
+            if observed and observed[-1] is not None:
+                start_observed = observed[-1]
+            else:
+                steps.append({"observe": {"state": True}})
+                start_observed = len(steps) - 1
     elif "deal" in start:
         script_start = {"deal": {k: v for k, v in start["deal"].items() if k != "events"}}
     else:
@@ -149,6 +236,9 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
         why = "about the moment before a draw, which play never rests at; "
         return Plan(case, None, not_applicable=(f"the whole case: {why}{_needs('positions')}",))
     index: list[int | None] = []
+    atomic: list[tuple[int, int, int]] = []
+    tries: list[tuple[int, tuple[JSON, ...]]] = []
+    reference: list[GameState | None] | None = None
     for number, step in enumerate(data["steps"]):
         if number < before:
             # the replay start ends after the position's draw: what the case
@@ -156,13 +246,30 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
             index.append(None)
             skipped.append(f"step {number + 1}: before the draw the replay start ends with")
             continue
-        index.append(len(steps))
         if "checks" in step:
-            steps.append({"observe": _observe_request(step["checks"], caps)})
+            request = _observe_request(step["checks"], caps)
+            if _tried(step["checks"], caps):
+                if reference is None:
+                    reference = states_before_steps(case)
+                state = reference[number]
+                if state is not None:
+                    request["try"] = candidates(state)
+                    tries.append((len(steps), tuple(request["try"])))
+            index.append(len(steps))
+            steps.append({"observe": request})
             continue
         item: dict[str, JSON] = {"command": step["command"]}
         if step.get("seen_by") and "redacted-events" in caps:
             item["seen_by"] = [seen["player"] for seen in step["seen_by"]]
+        if "rejected" in step and "state" in caps:
+            # a refusal leaves the game as it was: the state is observed on
+            # both sides of it
+            steps.append({"observe": {"state": True}})
+            atomic.append((number, len(steps) - 1, len(steps) + 1))
+            index.append(len(steps))
+            steps += [item, {"observe": {"state": True}}]
+            continue
+        index.append(len(steps))
         steps.append(item)
     script = {
         "id": case.id,
@@ -173,7 +280,31 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
     }
     if "settings" in data:
         script["settings"] = data["settings"]
-    return Plan(case, script, prelude, tuple(index), tuple(skipped), replay is not None)
+    if replay is not None:
+        # an implementation may stop at the first of these it refuses
+        script["prelude"] = prelude
+    return Plan(
+        case,
+        script,
+        prelude,
+        tuple(index),
+        tuple(skipped),
+        replay is not None,
+        replay,
+        tuple(observed),
+        tuple(atomic),
+        tuple(tries),
+        start_observed,
+    )
+
+
+def _tried(checks: Mapping[str, JSON], caps: frozenset[str]) -> bool:
+    """Whether a checks step asks about legal commands the implementation
+    cannot list but can ``try`` one by one."""
+    if "try" not in caps:
+        return False
+    legal = "legal-commands" not in caps and any(k.startswith("legal_command") for k in checks)
+    return legal or ("perft" not in caps and "perft" in checks)
 
 
 def _draws_order(ruleset: str) -> bool:
@@ -228,20 +359,43 @@ class _Judge:
         self.failures: list[str] = []
         self.not_applicable: list[str] = list(plan.not_applicable)
         self.run = 0
+        self.deciding = 0
         self.kinds: list[str] = []
         self.pile_order = PILE_ORDER_RULE in self.case.rules
+        self.start_not_reached: StartNotReached | None = None
+        self.by_adapter: list[str] = []
 
-    def check(self, ok: bool, lines: list[str]) -> None:
+    def check(self, ok: bool, lines: list[str], deciding: bool = True) -> None:
+        """Count one check (``deciding``: one a wrong outcome could fail;
+        only the acceptance of an allowed command is not)."""
         self.run += 1
+        if deciding:
+            self.deciding += 1
         if not ok:
             self.failures += lines
+
+    def tried(self, at: int, observation: JSON) -> list[JSON] | None:
+        """The legal commands rebuilt from the answers to ``try`` at script
+        step ``at`` (None: none were asked)."""
+        asked = dict(self.plan.tries).get(at)
+        if asked is None:
+            return None
+        answers = observation.get("tried") if isinstance(observation, dict) else None
+        answers = answers if isinstance(answers, list) else []
+        return [command for command, ok in zip(asked, answers, strict=False) if ok is True]
 
     def na(self, label: str, capability: str) -> None:
         self.not_applicable.append(f"{label}: {_needs(capability)}")
 
     def verdict(self) -> Verdict:
         return Verdict(
-            tuple(self.failures), tuple(self.not_applicable), self.run, tuple(self.kinds)
+            tuple(self.failures),
+            tuple(self.not_applicable),
+            self.run,
+            tuple(self.kinds),
+            self.deciding,
+            self.start_not_reached,
+            tuple(self.by_adapter),
         )
 
 
@@ -250,6 +404,8 @@ def judge(plan: Plan, reply: Mapping[str, JSON], options: Options) -> Verdict:
     j = _Judge(plan, options)
     case = plan.case
     rejected = reply.get("start_rejected")
+    if rejected is not None and reply.get("by") == "adapter":
+        j.by_adapter.append(f"start: refused by the adapter: {str(rejected)[:200]}")
     if case.start_rejected:
         j.check(
             rejected is not None,
@@ -257,34 +413,38 @@ def judge(plan: Plan, reply: Mapping[str, JSON], options: Options) -> Verdict:
         )
         return j.verdict()
     if rejected is not None:
+        if plan.replayed:
+            j.start_not_reached = StartNotReached(
+                None,
+                None,
+                len(plan.replay.commands) if plan.replay else 0,
+                f"its deal was refused: {str(rejected)[:200]}",
+                (),
+            )
+            return j.verdict()
         j.check(False, [f"start: refused by the implementation: {str(rejected)[:200]}"])
         return j.verdict()
     results = reply["steps"]
-    for number in range(plan.prelude):
-        result = results[number]
-        if "rejected" in result:
-            command = plan.script["steps"][number]["command"] if plan.script else {}
-            j.check(
-                False,
-                [
-                    f"replay start: command {number + 1} of {plan.prelude}, {render(command)}, "
-                    f"refused as {result['rejected']}: the case's start was not reached"
-                ],
-            )
+    if plan.replayed:
+        j.start_not_reached = _judge_prelude(j, results)
+        if j.start_not_reached is not None:
             return j.verdict()
     _judge_deal(j, reply, results)
     unseeded = "seeded-chance" not in j.caps
     draws_order = _draws_order(case.ruleset)
     diverged = False  # a draw from the seed came before
+    atomic = {number: (before, after) for number, before, after in plan.atomic}
     for number, (step, at) in enumerate(zip(case.data["steps"], plan.steps, strict=True)):
         if at is None:
             continue
         label = f"step {number + 1}"
         drawn = None if "checks" in step else _drawn_by(step, draws_order)
         if diverged:
-            j.na(f"{label}: after a draw from the seed", "seeded-chance")
+            for check in step_checks(step):
+                j.na(f"{label}: {check}, after a draw from the seed", "seeded-chance")
         elif "checks" in step:
-            _judge_checks(j, label, step["checks"], results[at].get("observation") or {})
+            observation = results[at].get("observation") or {}
+            _judge_checks(j, label, step["checks"], observation, j.tried(at, observation))
         elif unseeded and drawn is not None:
             # what it draws is the rules' only if drawn as ours is: judge
             # that the command was taken, and nothing that follows from it
@@ -293,11 +453,106 @@ def judge(plan: Plan, reply: Mapping[str, JSON], options: Options) -> Verdict:
                 _judge_command(j, label, step, results[at])
                 continue
             _judge_command(j, label, {"command": step["command"], "accepted": True}, results[at])
-            j.na(f"{label}: {drawn}", "seeded-chance")
+            for check in step_checks(step)[1:]:
+                j.na(f"{label}: {check}: {drawn}", "seeded-chance")
             diverged = True
         else:
-            _judge_command(j, f"{label} {render(step['command'])}", step, results[at])
+            label = f"{label} {render(step['command'])}"
+            _judge_command(j, label, step, results[at])
+            if number in atomic and "rejected" in results[at]:
+                before, after = atomic[number]
+                _judge_atomic(j, label, results[before], results[after])
     return j.verdict()
+
+
+def step_checks(step: Mapping[str, JSON]) -> list[str]:
+    """The checks one case step holds, by name (a check is one expectation
+    compared with one answer: see ``conformance/README.md``, "Checks")."""
+    if "checks" in step:
+        names = []
+        for key, value in step["checks"].items():
+            if key == "views":
+                for view in value:
+                    where = f"view of player {view['player']}"
+                    names.append(f"{where}: only the fields a view has")
+                    names += [f"{where}: {k}" for k in view if k != "player"]
+            else:
+                names.append(key)
+        return names
+    if "rejected" in step:
+        return ["refused", "its rejection kind", "the state unchanged"]
+    names = ["accepted"]
+    if "events" in step:
+        names.append("its events")
+        names += [f"the events as player {s['player']} sees them" for s in step.get("seen_by", [])]
+    return names
+
+
+def _judge_prelude(j: _Judge, results: list[JSON]) -> StartNotReached | None:
+    """Whether the implementation followed the replay start: each command
+    accepted (and, as offered, with the reference's events and state after
+    it), and the case's start reached. The first departure is named, with
+    the rules its command touches."""
+    plan = j.plan
+    replay = plan.replay
+    assert replay is not None
+    reference = prelude(replay)
+    count = len(replay.commands)
+    at = 0
+    for number, expected in enumerate(reference):
+        how: str | None = None
+        lines: list[str] = []
+        if at >= len(results):
+            how = "no result for it"
+        else:
+            result = results[at]
+            if "rejected" in result:
+                how = f"refused as {result['rejected']}"
+                if result.get("by") == "adapter":
+                    how += " (by the adapter)"
+            elif "events" in j.caps and not matches(expected.events, result.get("events")):
+                how = "its events differ from the rules' (- expected, + actual)"
+                lines = sequence_diff(expected.events, result.get("events"))
+            else:
+                observed = plan.prelude_observed[number] if plan.prelude_observed else None
+                if observed is not None and observed != plan.start_observed:
+                    state = (results[observed].get("observation") or {}).get("state")
+                    lines = state_differences(expected.after, state)
+                    if lines:
+                        how = "the state after it differs from the rules'"
+        if how is not None:
+            rules = rules_touched(expected.before, from_data(expected.command, Command))
+            return StartNotReached(expected.command, number, count, how, rules, tuple(lines))
+        at += 1 + (plan.prelude_observed[number] is not None if plan.prelude_observed else 0)
+    if plan.start_observed is not None:
+        observed_state = (results[plan.start_observed].get("observation") or {}).get("state")
+        lines = state_differences(goal(j.case, replay.after_draw), observed_state)
+        if lines:
+            last = reference[-1] if reference else None
+            return StartNotReached(
+                last.command if last else None,
+                count - 1 if last else None,
+                count,
+                "the state reached differs from the case's start",
+                rules_touched(last.before, from_data(last.command, Command)) if last else (),
+                tuple(lines),
+            )
+    return None
+
+
+def _judge_atomic(j: _Judge, label: str, before: JSON, after: JSON) -> None:
+    """A refused command leaves the state as it was."""
+    old = (before.get("observation") or {}).get("state")
+    new = (after.get("observation") or {}).get("state")
+    changed = sorted(
+        key
+        for key in set(old or {}) | set(new or {})
+        if (old or {}).get(key) != (new or {}).get(key)
+    )
+    j.check(
+        not changed,
+        [f"{label}: state changed by a refused command: {', '.join(changed)}"],
+    )
 
 
 def _drawn_by(step: Mapping[str, JSON], draws_order: bool) -> str | None:
@@ -326,7 +581,8 @@ def _judge_deal(j: _Judge, reply: Mapping[str, JSON], results: list[JSON]) -> No
         return
     # a replayed later-round deal: its events are those of the prelude's
     # last command, the StartRound that deals the case's round
-    actual = results[j.plan.prelude - 1].get("events") if j.plan.replayed else reply["start_events"]
+    last = j.plan.prelude - 1 if j.plan.start_observed is None else j.plan.start_observed - 1
+    actual = results[last].get("events") if j.plan.replayed else reply["start_events"]
     j.check(
         matches(expected, actual),
         ["start: the deal's events differ", *("  " + x for x in sequence_diff(expected, actual))],
@@ -334,14 +590,20 @@ def _judge_deal(j: _Judge, reply: Mapping[str, JSON], results: list[JSON]) -> No
 
 
 def _judge_command(j: _Judge, label: str, step: Mapping[str, JSON], result: JSON) -> None:
+    """A command step's checks (:func:`step_checks`): accepted, then its
+    events and each player's redacted events; or refused, then the kind
+    (the state unchanged is :func:`_judge_atomic`'s). A check that needs an
+    earlier one of the step to pass is not run when it fails."""
+    if "rejected" in result and result.get("by") == "adapter":
+        j.by_adapter.append(f"{label}: refused by the adapter as {str(result['rejected'])[:200]}")
     if "rejected" in step:
         if "rejected" not in result:
             lines = [f"{label}: expected rejection {step['rejected']}, accepted, with events:"]
             j.check(False, lines + [f"  + {render(e)}" for e in result.get("events", [])])
-            if "rejection-kinds" not in j.caps:
-                j.na(f"{label}: the rejection kind", "rejection-kinds")
             return
         j.check(True, [])
+        if "state" not in j.caps:
+            j.na(f"{label}: the state unchanged", "state")
         if "rejection-kinds" not in j.caps:
             j.na(f"{label}: the rejection kind", "rejection-kinds")
             return
@@ -357,13 +619,18 @@ def _judge_command(j: _Judge, label: str, step: Mapping[str, JSON], result: JSON
         return
     if "rejected" in result:
         expected = "events" if "events" in step else "acceptance"
-        j.check(False, [f"{label}: expected {expected}, but rejected as {result['rejected']}"])
+        j.check(
+            False,
+            [f"{label}: expected {expected}, but rejected as {result['rejected']}"],
+            deciding=False,
+        )
         return
+    # accepting a command the rules allow decides nothing on its own: an
+    # implementation that accepts every command passes it
+    j.check(True, [], deciding=False)
     if "accepted" in step:
-        j.check(True, [])
         return
     if "events" not in j.caps:
-        j.check(True, [])  # accepted, as expected
         j.na(f"{label}: its events", "events")
     else:
         j.check(
@@ -380,13 +647,22 @@ def _judge_command(j: _Judge, label: str, step: Mapping[str, JSON], result: JSON
             j.na(f"{label}: the events as player {player} sees them", "redacted-events")
             continue
         actual = seen.get(player)
-        j.check(
-            matches(expected_seen["events"], actual),
-            [
-                f"{label}: events as player {player} sees them differ",
-                *("  " + x for x in sequence_diff(expected_seen["events"], actual)),
-            ],
-        )
+        # a redacted event is closed: a field its type does not define is a
+        # leak that the keys the case lists would never look at
+        leaked = [
+            f"events[{index}].{path}"
+            for index, event in enumerate(actual if isinstance(actual, list) else [])
+            for path in unknown_event_fields(event)
+        ]
+        same = matches(expected_seen["events"], actual)
+        lines = [] if same else [f"{label}: events as player {player} sees them differ"]
+        lines += [] if same else ["  " + x for x in sequence_diff(expected_seen["events"], actual)]
+        if leaked:
+            lines.append(
+                f"{label}: events as player {player} sees them carry fields their types do"
+                f" not define: {', '.join(leaked)}"
+            )
+        j.check(same and not leaked, lines)
 
 
 def _piles_match(expected: JSON, actual: JSON, in_order: bool) -> bool:
@@ -425,7 +701,13 @@ def _derived(key: str, expected: JSON, state: Mapping[str, JSON]) -> JSON:
     return None
 
 
-def _judge_checks(j: _Judge, label: str, checks: Mapping[str, JSON], observation: JSON) -> None:
+def _judge_checks(
+    j: _Judge,
+    label: str,
+    checks: Mapping[str, JSON],
+    observation: JSON,
+    tried: list[JSON] | None = None,
+) -> None:
     state = observation.get("state") if isinstance(observation, dict) else None
     state = state if isinstance(state, dict) else {}
     for key in (*STATE_FIELDS, *OUTCOME_CHECKS):
@@ -458,10 +740,19 @@ def _judge_checks(j: _Judge, label: str, checks: Mapping[str, JSON], observation
                 matches(want, got),
                 [f"{label}: {key}: expected {render(want)}, actual {render(got)}"],
             )
-    _judge_legal(j, label, checks, observation)
+    _judge_legal(j, label, checks, observation, tried)
     _judge_views(j, label, checks, observation)
     if "perft" in checks:
-        if "perft" not in j.caps:
+        if "perft" not in j.caps and tried is not None:
+            # depth 1 is the number of legal commands; deeper needs play
+            want = checks["perft"][:1]
+            j.check(
+                [len(tried)] == want,
+                [f"{label}: perft (depth 1, by try): expected {render(want)}, actual {len(tried)}"],
+            )
+            if len(checks["perft"]) > 1:
+                j.na(f"{label}: perft beyond depth 1", "perft")
+        elif "perft" not in j.caps:
             j.na(f"{label}: perft", "perft")
         else:
             got = observation.get("perft")
@@ -471,15 +762,27 @@ def _judge_checks(j: _Judge, label: str, checks: Mapping[str, JSON], observation
             )
 
 
-def _judge_legal(j: _Judge, label: str, checks: Mapping[str, JSON], observation: JSON) -> None:
+def _judge_legal(
+    j: _Judge,
+    label: str,
+    checks: Mapping[str, JSON],
+    observation: JSON,
+    tried: list[JSON] | None = None,
+) -> None:
     keys = [k for k in checks if k.startswith("legal_command")]
     if not keys:
         return
-    if "legal-commands" not in j.caps:
+    if "legal-commands" in j.caps:
+        legal = observation.get("legal_commands")
+    elif tried is not None:
+        # rebuilt from the answers to try: a legal command no candidate
+        # names goes unseen (the candidates are the rules' legal commands and
+        # the near misses around them)
+        legal = tried
+    else:
         for key in keys:
             j.na(f"{label}: {key}", "legal-commands")
         return
-    legal = observation.get("legal_commands")
     for key, exact in (("legal_commands", True), ("legal_commands_include", False)):
         if key in checks:
             lines = command_set_diff(checks[key], legal, exact)
@@ -517,9 +820,17 @@ def _judge_views(j: _Judge, label: str, checks: Mapping[str, JSON], observation:
         player = expected["player"]
         where = f"{label}: view of player {player}"
         if "views" not in j.caps:
-            j.na(where, "views")
+            # as many checks as a view offering them would run
+            j.na(f"{where}: only the fields a view has", "views")
+            for key in expected:
+                if key != "player":
+                    j.na(f"{where}: {key}", "views")
             continue
         actual = by_player.get(player)
+        # a view is closed: a field no view has (the deck, every hand) is a
+        # leak that the keys the case lists would never look at
+        leaked = unknown_view_fields(actual)
+        j.check(not leaked, [f"{where} carries fields no view has: {', '.join(leaked)}"])
         for key, value in expected.items():
             if key == "player":
                 continue
@@ -547,10 +858,17 @@ def _judge_views(j: _Judge, label: str, checks: Mapping[str, JSON], observation:
                 return
         actual = by_player.get(shown["player"])
         got = actual.get("sightings") if isinstance(actual, dict) else None
-        j.check(
-            matches(shown["sightings"], got),
-            [
+        same = matches(shown["sightings"], got)
+        lines = (
+            []
+            if same
+            else [
                 f"{where}: expected {render(shown['sightings'])}, "
                 f"actual {render(project(shown['sightings'], got))}"
-            ],
+            ]
         )
+        # the view read is closed, as every view the case checks
+        leaked = unknown_view_fields(actual)
+        if leaked:
+            lines.append(f"{where}: their view carries fields no view has: {', '.join(leaked)}")
+        j.check(same and not leaked, lines)

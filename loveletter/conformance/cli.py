@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import base64
+import contextlib
 import fnmatch
 import json
 import math
@@ -11,9 +13,18 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from loveletter.conformance.cases import Case, CaseError, load_suite, select
+from loveletter.conformance import html_report
+from loveletter.conformance.cases import (
+    Case,
+    CaseError,
+    load_suite,
+    parse_players,
+    select,
+    why_excluded,
+)
 from loveletter.conformance.checks import Options
-from loveletter.conformance.protocol import ProtocolError
+from loveletter.conformance.protocol import ProtocolError, TraceFailed
+from loveletter.conformance.reach import verify_replay
 from loveletter.conformance.runner import (
     SUITE_ROOT,
     CaseOutcome,
@@ -22,7 +33,7 @@ from loveletter.conformance.runner import (
     InProcess,
     Report,
     format_outcome,
-    read_xfail,
+    read_xfail_reasons,
     run_suite,
     skip_reason,
     suite_version,
@@ -69,6 +80,12 @@ def add_parser(commands: Any) -> None:
         default=[],
         metavar="GLOB",
         help="leave out cases whose ruleset/topic/id or id matches (repeatable)",
+    )
+    run.add_argument(
+        "--players",
+        metavar="N",
+        help="only cases with these player counts: 2-4, 3, 2,5-6 (an engine of the 16-card "
+        "game runs the Premium cases it can with --ruleset premium --players 2-4)",
     )
     run.add_argument(
         "--impl",
@@ -123,6 +140,7 @@ def add_parser(commands: Any) -> None:
         "--quiet", "-q", action="store_true", help="print only failures and the summary"
     )
     run.set_defaults(handler=cmd_run)
+    _add_report_parser(actions)
 
 
 def _fail(message: str, status: int = SUITE_ERROR) -> int:
@@ -172,21 +190,22 @@ def _unwritable(path: Path, option: str = "--report") -> str | None:
     return None
 
 
-def _xfail(path: Path, names: set[str]) -> tuple[list[str], str | None]:
-    """The case names listed in the xfail file, or what is wrong with it."""
+def _xfail(path: Path, names: set[str]) -> tuple[dict[str, str], str | None]:
+    """The case names listed in the xfail file with their reasons, or what
+    is wrong with it."""
     try:
-        entries = read_xfail(path)
+        entries = read_xfail_reasons(path)
     except CaseError as error:
-        return [], f"--xfail: cannot read {path}: {error.detail}"
+        return {}, f"--xfail: cannot read {path}: {error.detail}"
     except UnicodeDecodeError as error:
-        return [], f"--xfail: cannot read {path}: {error}"
-    for number, entry in entries:
+        return {}, f"--xfail: cannot read {path}: {error}"
+    for number, entry, _ in entries:
         if entry not in names:
-            return [], (
+            return {}, (
                 f"--xfail: {path}, line {number}: {entry[:200]!r} names no case in the suite "
                 "(expected ruleset/topic/id)"
             )
-    return [entry for _, entry in entries], None
+    return {entry: reason for _, entry, reason in entries}, None
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -201,12 +220,31 @@ def cmd_run(args: argparse.Namespace) -> int:
         every = load_suite(args.cases)
     except CaseError as error:
         return _fail(f"bad case: {error}")
-    xfail: list[str] | None = None
+    players = None
+    if args.players is not None:
+        try:
+            players = parse_players(args.players)
+        except ValueError as error:
+            print(f"loveletter conformance: --players: {error}", file=sys.stderr)
+            return 2
+    xfail: dict[str, str] | None = None
     if args.xfail is not None:
         xfail, problem = _xfail(args.xfail, {case.name for case in every})
         if problem is not None:
             return _fail(problem)
-    cases = select(every, rulesets=args.ruleset, run=args.run, skip=args.skip)
+    cases = select(every, rulesets=args.ruleset, run=args.run, skip=args.skip, players=players)
+    excluded = []
+    for case in select(every, rulesets=args.ruleset):
+        why = why_excluded(case, run=args.run, skip=args.skip, players=players)
+        if why is not None:
+            excluded.append((case, why))
+    args.excluded = excluded
+    args.selection = {
+        "rulesets": sorted(args.ruleset or {case.ruleset for case in every}),
+        "players": args.players,
+        "run": args.run or None,
+        "skip": args.skip or None,
+    }
     for pattern in args.run:
         if not any(
             fnmatch.fnmatchcase(c.name, pattern) or fnmatch.fnmatchcase(c.id, pattern)
@@ -223,21 +261,30 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _fail(f"--trace: cannot write {args.trace}: {error.strerror or error}")
     try:
         return _run(args, cases, xfail, trace)
+    except TraceFailed as error:
+        return _fail(f"--trace: {error}")
     finally:
         if trace is not None:
-            trace.close()
+            with contextlib.suppress(OSError):
+                trace.close()
 
 
 def _run(
     args: argparse.Namespace,
     cases: list[Case],
-    xfail: list[str] | None,
+    xfail: dict[str, str] | None,
     trace: TextIO | None,
 ) -> int:
-    def traced(direction: str, line: str) -> None:
+    def traced(direction: str, line: str, raw: bytes | None) -> None:
         assert trace is not None
-        trace.write(json.dumps({"to": direction, "line": line}) + "\n")
-        trace.flush()
+        entry: dict[str, str] = {"to": direction, "line": line}
+        if raw is not None:  # not UTF-8: the bytes as written, too
+            entry["base64"] = base64.b64encode(raw).decode("ascii")
+        try:
+            trace.write(json.dumps(entry) + "\n")
+            trace.flush()
+        except (OSError, ValueError) as error:
+            raise TraceFailed(f"cannot write {args.trace}: {error}") from None
 
     implementation: Implementation
     try:
@@ -273,8 +320,21 @@ def _run(
         except CaseError as error:
             implementation.close()
             return _fail(f"bad replay start: {error}")
+        problem = _replay_problem(cases, replays, options)
+        if problem is not None:
+            implementation.close()
+            return _fail(f"bad replay start: {problem}")
     try:
-        report = run_suite(cases, implementation, show, xfail, options=options, replays=replays)
+        report = run_suite(
+            cases,
+            implementation,
+            show,
+            xfail,
+            options=options,
+            replays=replays,
+            excluded=args.excluded,
+            selection=args.selection,
+        )
     finally:
         implementation.close()
     if args.quiet:
@@ -299,10 +359,37 @@ def _run(
     return 0
 
 
+def _replay_problem(
+    cases: list[Case], replays: dict[str, ReplayStart], options: Options
+) -> str | None:
+    """What is wrong with a replay start the run will play (None: nothing):
+    each is held to its case (name, ruleset, players, settings) and proven
+    to reach the case's start through the rules, so that a file swapped or
+    edited cannot pass an implementation on another case's start."""
+    for case in cases:
+        replay = replays.get(case.name)
+        if replay is None or case.start_rejected:
+            continue
+        if options.starts != "replay" and "positions" in options.capabilities:
+            continue
+        problem = verify_replay(case, replay.to_data(), replay.path)
+        if problem is not None:
+            return problem
+    return None
+
+
 def _apart(report: Report) -> list[str]:
     """What the summary line only counts: the capabilities the checks that
-    could not run needed, and the rejection kinds that differ."""
+    could not run needed, the outcomes the adapter decided, the rejection
+    kinds that differ, and the failures and starts not reached rolled up by
+    rule (one line per rule: one bug usually shows as many cases)."""
     lines = []
+    for rule, names in report.failures_by_rule():
+        lines.append(f"FAILED BY RULE {rule}: {_cases(names)}")
+    for rule, names in report.start_not_reached_by_rule():
+        lines.append(f"START NOT REACHED BY RULE {rule}: {_cases(names)}")
+    for line in report.by_adapter:
+        lines.append(f"BY ADAPTER {line}")
     missing = sorted(set(CAPABILITIES) - report.options.capabilities)
     if missing:
         lines.append(f"the implementation does not offer: {', '.join(missing)}")
@@ -311,6 +398,11 @@ def _apart(report: Report) -> list[str]:
     for line in report.kind_mismatches:
         lines.append(f"REJECTION KIND {line}")
     return lines
+
+
+def _cases(names: list[str]) -> str:
+    shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+    return f"{len(names)} case{'s' if len(names) != 1 else ''} ({shown})"
 
 
 def _skipped_briefly(report: Report) -> list[str]:
@@ -338,3 +430,65 @@ def _version(cases: Path) -> str:
 def run_in_process(cases: Path = SUITE_ROOT / "cases") -> Report:
     """The whole suite against this engine (used by ``loveletter demo``)."""
     return run_suite(load_suite(cases), InProcess())
+
+
+# --------------------------------------------------------------------------
+# loveletter conformance report
+
+
+def _add_report_parser(actions: Any) -> None:
+    report = actions.add_parser(
+        "report", help="write a run's JSON report (run --report) as a static HTML page"
+    )
+    report.add_argument("report", metavar="REPORT.json", type=Path, help="the report of a run")
+    report.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT.html",
+        type=Path,
+        help="where to write the page (default: the report's name with .html)",
+    )
+    report.add_argument(
+        "--docs-url",
+        metavar="URL",
+        type=_docs_url,
+        help="the documentation site's root: each rule also links to its page there",
+    )
+    report.add_argument(
+        "--cases",
+        metavar="DIR",
+        type=Path,
+        default=SUITE_ROOT / "cases",
+        help="the directory of cases the run read (default: the suite in this checkout)",
+    )
+    report.set_defaults(handler=cmd_report)
+
+
+def _docs_url(url: str) -> str:
+    try:
+        return html_report.docs_base(url)
+    except html_report.DocsUrlError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--docs-url: ")) from None
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write the page; 0 when written, :data:`SUITE_ERROR` when the report
+    cannot be read or the page cannot be written."""
+    output: Path = args.output or args.report.with_suffix(".html")
+    option = "--output" if args.output is not None else "the page"
+    if output.resolve() == args.report.resolve():
+        return _fail(f"{option}: {output} is the report itself")
+    problem = _unwritable(output, option)
+    if problem is not None:
+        return _fail(problem)
+    try:
+        data = html_report.load_report(args.report)
+    except html_report.ReportError as error:
+        return _fail(f"bad report: {error}")
+    page = html_report.render_html(data, args.cases.parent, docs_url=args.docs_url)
+    try:
+        output.write_text(page, encoding="utf-8")
+    except OSError as error:
+        return _fail(f"{option}: cannot write {output}: {error.strerror or error}")
+    print(f"wrote {output}")
+    return 0

@@ -15,7 +15,7 @@ import attrs
 
 from loveletter.cards import Card
 from loveletter.commands import Command, StartRound
-from loveletter.engine import deal_events, legal_commands, push, replay, start_game, step
+from loveletter.engine import deal_events, decide, legal_commands, push, replay, start_game, step
 from loveletter.errors import IllegalCommand, PositionError, RejectionKind, SerializationError
 from loveletter.positions import Position, from_position, to_position
 from loveletter.serialization import from_data, to_data
@@ -43,12 +43,15 @@ def execute(script: dict[str, JSON]) -> dict[str, JSON]:
     except ScriptError as error:
         return {"start_rejected": str(error), "start_events": [], "steps": []}
     results: list[JSON] = []
+    prelude = script.get("prelude", 0)
     for index, item in enumerate(script["steps"]):
         if "command" in item:
             state, result = _command(state, item)
         else:
             result = {"observation": _observe(state, item["observe"], f"steps[{index}]")}
         results.append(result)
+        if index < prelude and "rejected" in result:
+            break  # the replay start is not reached: the rest would be noise
     return {"start_events": start_events, "steps": results}
 
 
@@ -219,7 +222,18 @@ def _observe(state: GameState, request: dict[str, JSON], field: str) -> dict[str
         observation["views"] = views
     if "perft" in request:
         observation["perft"] = perft(state, request["perft"])
+    if "try" in request:
+        observation["tried"] = [_legal(state, data) for data in request["try"]]
     return observation
+
+
+def _legal(state: GameState, data: JSON) -> bool:
+    """Whether a command would be accepted here (nothing is applied)."""
+    try:
+        decide(state, from_data(data, Command))
+    except (IllegalCommand, SerializationError):
+        return False
+    return True
 
 
 def perft(state: GameState, depth: int) -> list[int]:

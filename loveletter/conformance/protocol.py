@@ -59,6 +59,12 @@ class ProtocolError(LoveLetterError, ValueError):
         self.detail = detail
 
 
+class TraceFailed(LoveLetterError):
+    """The ``--trace`` file could not be written: the runner's fault, never
+    the implementation's (not an OSError, so that nothing on the way takes
+    it for the implementation's pipe breaking)."""
+
+
 def short(value: Any, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters: values from untrusted
     replies go into messages."""
@@ -184,6 +190,7 @@ def check_reply(
         if "context" in data and not isinstance(data["context"], dict):
             raise ProtocolError(what, "context", "expected an object")
         return
+    _by(data, what, "by")
     if "start_rejected" in data:
         if not isinstance(data["start_rejected"], str):
             raise ProtocolError(what, "start_rejected", "expected a string (why)")
@@ -196,15 +203,29 @@ def check_reply(
     _events(events, what, "start_events")
     steps = data.get("steps")
     wanted = script["steps"]
-    if not isinstance(steps, list) or len(steps) != len(wanted):
-        raise ProtocolError(what, "steps", f"expected a list of {len(wanted)} step results")
-    for index, (result, asked) in enumerate(zip(steps, wanted, strict=True)):
+    prelude = script.get("prelude", 0)
+    if not isinstance(steps, list) or not (
+        len(steps) == len(wanted) or _stopped_in_prelude(steps, wanted, prelude)
+    ):
+        raise ProtocolError(
+            what,
+            "steps",
+            f"expected a list of {len(wanted)} step results"
+            + (
+                f" (or fewer, ending with the refusal of one of the first {prelude}: the replay"
+                " start's)"
+                if prelude
+                else ""
+            ),
+        )
+    for index, (result, asked) in enumerate(zip(steps, wanted, strict=False)):
         field = f"steps[{index}]"
         if not isinstance(result, dict):
             raise ProtocolError(what, field, "expected an object")
         if "observe" in asked:
-            _observation(result.get("observation"), what, f"{field}.observation")
+            _observation(result.get("observation"), what, f"{field}.observation", asked["observe"])
             continue
+        _by(result, what, f"{field}.by")
         if "rejected" in result:
             rejected = result["rejected"]
             if kinds and (not isinstance(rejected, str) or rejected not in REJECTION_KINDS):
@@ -232,14 +253,44 @@ def check_reply(
             _events(seen["events"], what, f"{where}.events")
 
 
+def _stopped_in_prelude(steps: list[JSON], wanted: list[JSON], prelude: int) -> bool:
+    """Whether step results end early, as an implementation may end them:
+    at the refusal of a replay start's command (one of the first
+    ``prelude`` steps)."""
+    return 0 < len(steps) <= prelude and isinstance(steps[-1], dict) and "rejected" in steps[-1]
+
+
+#: who may be named as having decided a refusal (``"by"``)
+DECIDERS = ("adapter", "engine")
+
+
+def _by(result: dict[str, JSON], what: str, field: str) -> None:
+    if "by" in result and result["by"] not in DECIDERS:
+        raise ProtocolError(
+            what, field, f"expected one of {', '.join(DECIDERS)}, not {short(result['by'])}"
+        )
+
+
 def _player(value: JSON, what: str, field: str) -> None:
     if type(value) is not int:
         raise ProtocolError(what, field, f"expected a seat number, not {short(value)}")
 
 
-def _observation(value: JSON, what: str, field: str) -> None:
+def _observation(value: JSON, what: str, field: str, asked: dict[str, JSON] | None = None) -> None:
     if not isinstance(value, dict):
         raise ProtocolError(what, field, "expected an object")
+    if asked is not None and "try" in asked:
+        tried = value.get("tried")
+        if (
+            not isinstance(tried, list)
+            or len(tried) != len(asked["try"])
+            or not all(isinstance(answer, bool) for answer in tried)
+        ):
+            raise ProtocolError(
+                what,
+                f"{field}.tried",
+                f"expected a list of {len(asked['try'])} booleans, one per command tried",
+            )
     if "state" in value and not isinstance(value["state"], dict | None):
         raise ProtocolError(what, f"{field}.state", "expected an object")
     if "legal_commands" in value:
@@ -287,7 +338,7 @@ class Process:
         timeout: float = 60.0,
         log: Callable[[str, dict[str, JSON]], None] | None = None,
         max_line: int = MAX_LINE_BYTES,
-        trace: Callable[[str, str], None] | None = None,
+        trace: Callable[[str, str, bytes | None], None] | None = None,
     ) -> None:
         self.command = command
         self.timeout = timeout
@@ -295,8 +346,10 @@ class Process:
         self.seq = 0
         #: called with ("sent" or "received", message) for every message
         self.log = log
-        #: called with ("impl", line) for every line sent and ("runner", line)
-        #: for every line received, as it is (before it is decoded or checked)
+        #: called with ("impl", line, None) for every line sent and ("runner",
+        #: line, None) for every line received, as it is (before it is decoded
+        #: or checked); a received line that is not UTF-8 comes as ("runner",
+        #: the line with its bad bytes replaced, the bytes as written)
         self.trace = trace
         try:
             argv = shlex.split(command)
@@ -315,7 +368,7 @@ class Process:
         )
         # lines (or, at the end, why there are no more), a few at a time: an
         # implementation writing faster than the runner reads is held back
-        self._lines: queue.Queue[tuple[str, str]] = queue.Queue(maxsize=8)
+        self._lines: queue.Queue[tuple[str, str, bytes | None]] = queue.Queue(maxsize=8)
         self._stderr: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
@@ -324,18 +377,18 @@ class Process:
             started = decode(self._receive("handshake reply"), "handshake reply")
             self._logged("received", started)
             check_started(started)
-        except ProtocolError:
+        except (ProtocolError, TraceFailed):
             self.close(graceful=False)
             raise
         self.info: dict[str, JSON] = started["implementation"]
         self.rulesets: frozenset[str] = frozenset(started["rulesets"])
         self.capabilities: frozenset[str] = capabilities(started)
 
-    def _put(self, kind: str, text: str) -> bool:
+    def _put(self, kind: str, text: str, raw: bytes | None = None) -> bool:
         """Queue a line for :meth:`_receive`; False once closed."""
         while not self._closed.is_set():
             try:
-                self._lines.put((kind, text), timeout=0.1)
+                self._lines.put((kind, text, raw), timeout=0.1)
                 return True
             except queue.Full:
                 continue
@@ -358,7 +411,7 @@ class Process:
                 try:
                     line = raw.decode("utf-8")
                 except UnicodeDecodeError as error:
-                    self._put("bad", f"a reply line that is not UTF-8: {raw[:60]!r} ({error})")
+                    self._put("bad", f"a reply line that is not UTF-8: {raw[:60]!r} ({error})", raw)
                     return
                 if not self._put("line", line):
                     return
@@ -395,7 +448,7 @@ class Process:
         assert stdin is not None
         text = encode(message)
         if self.trace is not None:
-            self.trace("impl", text.rstrip("\n"))
+            self.trace("impl", text.rstrip("\n"), None)
         data = text.encode("utf-8")
         failed: list[str] = []
 
@@ -424,15 +477,19 @@ class Process:
         """The next line, waiting at most ``timeout`` seconds in all."""
         deadline = time.monotonic() + self.timeout
         try:
-            kind, text = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            kind, text, raw = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
             raise ProtocolError(what, "", f"no reply within {self.timeout:g} s") from None
         if kind == "end":
             raise ProtocolError(what, "", self._gone())
         if kind == "bad":
+            if raw is not None and self.trace is not None:
+                # traced as written, although it cannot be read
+                line = raw.rstrip(b"\r\n")
+                self.trace("runner", line.decode("utf-8", errors="replace"), line)
             raise ProtocolError(what, "", text)
         if self.trace is not None:
-            self.trace("runner", text.rstrip("\r\n"))
+            self.trace("runner", text.rstrip("\r\n"), None)
         return text
 
     def run(self, script: dict[str, JSON]) -> dict[str, JSON]:

@@ -70,6 +70,21 @@ class ReplayStart:
     #: online: the table settings, the case's own (which the runner sends)
     settings: dict[str, JSON] | None = None
 
+    def to_data(self) -> dict[str, JSON]:
+        """The file's content (format 1), as :func:`parse_replay` reads it."""
+        data: dict[str, JSON] = {
+            "format": REPLAY_FORMAT,
+            "case": self.name.rsplit("/", 1)[-1],
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "deal": self.deal(),
+            "commands": [dict(command) for command in self.commands],
+            "after_draw": self.after_draw,
+        }
+        if self.settings is not None:
+            data["settings"] = dict(self.settings)
+        return data
+
     def deal(self) -> dict[str, JSON]:
         """The start to send: ``{"deck": [...], "first_player": seat}``,
         with the online ``order`` and the ``seed`` when the file gives them

@@ -102,6 +102,9 @@ CAPABILITIES: tuple[str, ...] = (
     # draws time-out moves (and unstacked turn orders) from the seed with the
     # documented chance function (loveletter/chance.py), as the cases expect
     "seeded-chance",
+    # (1.4) answers whether each of a list of commands is legal, without
+    # applying it: the runner rebuilds legal commands and perft 1 from it
+    "try",
 )
 
 #: the fields of a player's view

@@ -1,7 +1,8 @@
 """Our engine behind protocol v1, deliberately broken in one way.
 
-Used to prove that the suite can fail: ``python broken_adapter.py BUG``
-where BUG is one of :data:`BUGS`. Each bug is a plausible mistake of
+Used to prove that the suite can fail: ``python broken_adapter.py BUG
+[WITHOUT ...]`` where BUG is one of :data:`BUGS` and each WITHOUT a
+capability not to declare. Each bug is a plausible mistake of
 another implementation, made by patching this engine in the adapter's own
 process only: most replace a part of one card's rules
 (:class:`loveletter.cards.base.CardRules`), the rest one engine function.
@@ -21,6 +22,7 @@ from loveletter.cards._common import BARON_COMPARISON, player_eliminated, remain
 from loveletter.cards.base import Naming, RoundEnd, RoundEndBonus
 from loveletter.commands import Command, PlayCard
 from loveletter.conformance import adapter
+from loveletter.conformance.vocabulary import CAPABILITIES
 from loveletter.events import CardsReturned, Event, PlayerEliminated, TokenReason
 from loveletter.evolution import _Draft
 from loveletter.rulesets import RULESETS
@@ -145,6 +147,17 @@ def constable_scores_from_hand() -> None:
     _patch("_pile_that_pays", pile)
 
 
+def princess_play_harmless() -> None:
+    """A played Princess knocks no one out (one of the bugs suite 1.2 found
+    in a third-party engine): an early bug that every replay start playing
+    a Princess runs into."""
+
+    def princess(state: GameState, command: PlayCard) -> tuple[Event, ...]:
+        return ()
+
+    _change_rules(Card.PRINCESS, effect=princess)
+
+
 #: bug name -> patch
 BUGS: dict[str, Callable[[], None]] = {
     "baron-tie-eliminates": baron_tie_eliminates,
@@ -159,8 +172,14 @@ BUGS: dict[str, Callable[[], None]] = {
     "count-not-added": count_not_added,
     "sycophant-does-not-bind": sycophant_does_not_bind,
     "constable-scores-from-hand": constable_scores_from_hand,
+    "princess-play-harmless": princess_play_harmless,
 }
 
 if __name__ == "__main__":
+    # ``broken_adapter.py BUG [CAPABILITY ...]``: the capabilities named after
+    # the bug are not declared (``positions``: the runner plays replay starts)
     BUGS[sys.argv[1]]()
+    declared = tuple(c for c in CAPABILITIES if c not in sys.argv[2:])
+    # the adapter reads its module global at each handshake
+    setattr(adapter, "CAPABILITIES", declared)  # noqa: B010
     sys.exit(adapter.main())

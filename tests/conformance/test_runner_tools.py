@@ -145,7 +145,7 @@ def test_a_listed_pass_is_xpassed_and_fails_the_run(
     assert out.splitlines()[-1].endswith(", 0 failed, 0 skipped, 0 xfailed, 1 xpassed")
     data = json.loads(report.read_text(encoding="utf-8"))
     assert data["summary"]["xpassed"] == 1
-    assert data["xfail"] == [_trigger()]
+    assert data["xfail"] == {_trigger(): ""}
     (case,) = [c for c in data["cases"] if c["name"] == _trigger()]
     assert case["status"] == "xpassed" and case["xfail"] is True
 
@@ -212,11 +212,19 @@ def test_report_records_the_handshake_and_suite_version(
         "skipped",
         "errored",
         "not-applicable",
+        "start-not-reached",
+        "excluded",
+        "cases",
+        "by_adapter",
         "checks_run",
         "checks_not_applicable",
         "not_applicable_by_reason",
         "rejection_kind_mismatches",
     }
+    assert data["report_format"] == 2
+    # every case of the suite is listed: the one run, the rest excluded
+    assert data["summary"]["cases"] == len(data["cases"]) == len(suite())
+    assert data["summary"]["passed"] + data["summary"]["excluded"] == len(suite())
 
 
 def test_report_in_process_names_our_engine(

@@ -1,0 +1,151 @@
+"""Which spec rules a command touches: the rule IDs cited (``@implements``)
+by the reference engine's functions that run while it decides the command.
+
+The runner names them when a replay start is not reached ("refused, and
+it touches ``princess.eliminated-when-played-or-discarded``"), so that an
+engine sees which of its rules broke the start, and the replay-start build
+counts how many starts depend on each rule. It is a diagnostic: it watches
+the engine work (``sys.settrace``), so it is slow and never on a hot path.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from types import CodeType, FrameType
+from typing import Any
+
+from loveletter.commands import Command
+from loveletter.engine import decide, legal_commands, new_game, push
+from loveletter.errors import LoveLetterError
+from loveletter.rules import CITATIONS
+from loveletter.rulesets import get_ruleset
+from loveletter.spec import load_spec
+from loveletter.state import GameState
+
+__all__ = ["background", "rules_touched", "rules_touched_by"]
+
+
+@functools.cache
+def _rules_by_code() -> dict[CodeType, tuple[str, ...]]:
+    """The code object of every citing function, with the rules it cites."""
+    by_code: dict[CodeType, set[str]] = {}
+    for rule_id, names in CITATIONS.items():
+        for name in names:
+            code = _code_of(name)
+            if code is not None:
+                by_code.setdefault(code, set()).add(rule_id)
+    return {code: tuple(sorted(rules)) for code, rules in by_code.items()}
+
+
+def _code_of(qualified: str) -> CodeType | None:
+    """The code of ``package.module.Class.function`` (None: not found)."""
+    parts = qualified.split(".")
+    for split in range(len(parts) - 1, 0, -1):
+        try:
+            target: Any = importlib.import_module(".".join(parts[:split]))
+        except ImportError:
+            continue
+        for attribute in parts[split:]:
+            target = getattr(target, attribute, None)
+        code = getattr(getattr(target, "__func__", target), "__code__", None)
+        return code if isinstance(code, CodeType) else None
+    return None
+
+
+def rules_touched(state: GameState, command: Command) -> tuple[str, ...]:
+    """The rules ``command`` touches in ``state``, sorted: those cited by
+    the engine code that decided it, less the rules nearly every command of
+    its type touches in play (:func:`background`: the turn order, the
+    draw, the knock-out bookkeeping), which would name every rule at once."""
+    ruleset = state.ruleset.name
+    common = background(ruleset, type(command).__name__)
+    own = _edition_rules(ruleset)
+    return tuple(r for r in _traced(state, command) if r in own and r not in common)
+
+
+@functools.cache
+def _edition_rules(ruleset: str) -> frozenset[str]:
+    """The rules of the edition (a function shared by editions cites the
+    rules of each; only this one's are named)."""
+    return frozenset(rule.id for rule in load_spec().rules_for(ruleset))
+
+
+#: how many seeded random games :func:`background` watches per player count
+_GAMES = 6
+#: the share of a command type's plays a rule must be touched by to count as
+#: background
+_SHARE = 0.75
+
+
+@functools.cache
+def background(ruleset: str, command_type: str) -> frozenset[str]:
+    """The rules touched by at least 75% of the commands of ``command_type``
+    in seeded random games of ``ruleset`` (fewest and most players):
+    what the engine consults on every such command, whatever it does."""
+    rules = get_ruleset(ruleset)
+    counts: Counter[str] = Counter()
+    seen = 0
+    for players in sorted({rules.min_players, rules.max_players}):
+        chooser = random.Random(f"{ruleset}/{players}")
+        for game in range(_GAMES):
+            state = new_game(ruleset, players, seed=game)
+            for _ in range(400):
+                commands = legal_commands(state)
+                if not commands:
+                    break
+                command = chooser.choice(commands)
+                if type(command).__name__ == command_type:
+                    seen += 1
+                    counts.update(_traced(state, command))
+                state = push(state, command)
+    return frozenset(rule for rule, n in counts.items() if seen and n >= _SHARE * seen)
+
+
+def _traced(state: GameState, command: Command) -> tuple[str, ...]:
+    """The rules cited by the engine code that decided ``command`` in
+    ``state``, sorted: a citing function counts when it returned something
+    (events, a true answer, a number: its rule applied) or raised (its rule
+    refused the command), not when it only looked and found nothing to do
+    (a round end that did not come)."""
+    by_code = _rules_by_code()
+    seen: set[str] = set()
+
+    def local(frame: FrameType, event: str, arg: object) -> Any:
+        if event == "exception" or (event == "return" and _applied(arg)):
+            seen.update(by_code[frame.f_code])
+        return local
+
+    def watch(frame: FrameType, event: str, arg: object) -> Any:
+        return local if event == "call" and frame.f_code in by_code else None
+
+    previous = sys.gettrace()
+    sys.settrace(watch)
+    try:
+        decide(state, command)
+    except LoveLetterError:
+        pass  # a refusal touches the rules that refused it
+    finally:
+        sys.settrace(previous)
+    return tuple(sorted(seen))
+
+
+def _applied(value: object) -> bool:
+    """Whether a citing function's result says its rule applied."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, tuple | list | frozenset | set | dict):
+        return bool(value)
+    return True
+
+
+def rules_touched_by(states_and_commands: Iterable[tuple[GameState, Command]]) -> tuple[str, ...]:
+    """The rules touched by any of several commands, sorted."""
+    touched: set[str] = set()
+    for state, command in states_and_commands:
+        touched.update(rules_touched(state, command))
+    return tuple(sorted(touched))
