@@ -31,28 +31,50 @@ mean "not found within the budget"):
 * the last round must give exactly the missing tokens, the wanted tie-break
   state and a result that lets the wanted seat start the next round.
 
+The prelude is what an engine without positions must play right before a
+case's own steps, so among the rounds that lead to the goal the search
+prefers those an engine is least likely to trip on (``_Search.preference``):
+
+* rounds touching none of the case's own rules (``avoid``): a bug in the
+  rule under test should fail the case, not keep its start from being
+  reached;
+* rounds ending the way of the *theme* the seed draws (:func:`themes`: the
+  last opponent out by a Guard's guess, a Baron, a Prince on the Princess,
+  the Princess played...), so that across the suite, with a seed per case,
+  earlier rounds end in varied ways rather than mostly one; where every
+  round left awards one token, half of the rounds simulated are played
+  towards it (``_Themer``): short, the cards that touch few rules dealt
+  first, quiet plays otherwise;
+* rounds touching few rules beyond those the rounds before touch
+  (:func:`loveletter.conformance.touches.rules_touched`, traced once per
+  kind of outcome: ``_RuleCache``).
+
 Everything is checked again by :func:`check_prelude`, which replays the
 prelude through the engine and knows nothing of how it was found.
 
-Times: most of the suite's goals take a few milliseconds; the slowest need
-a rare round (a Premium showdown tie, the three-way tie of a round-end
-award step) and take up to 3 s; a goal not found costs the whole budget,
-up to about 10 s with 7 or 8 Premium players.
+Times: most of the suite's goals take a few tens of milliseconds (the
+first call of a process a second more: it watches seeded games for
+:func:`round_end_rules` and the cards' costs); the slowest need a rare
+round (a Premium showdown tie, the three-way tie of a round-end award
+step) and take up to 3 s; a goal not found costs the whole budget, up to
+about 10 s with 7 or 8 Premium players.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 import attrs
 
 from loveletter.cards import Card
 from loveletter.commands import Command, Leave, PlayCard, StartRound
+from loveletter.conformance.touches import rules_touched
 from loveletter.engine import legal_commands, new_game, playable_cards, push, step
 from loveletter.errors import LoveLetterError
-from loveletter.events import GameTied
+from loveletter.events import Event, GameTied, PlayerEliminated, RoundEnded, RoundEndReason
 from loveletter.rulesets import GameTie, Ruleset, get_ruleset
 from loveletter.state import Decision, GameState, TableSettings
 
@@ -62,6 +84,9 @@ __all__ = [
     "check_prelude",
     "impossibility",
     "prior_rounds",
+    "round_end_rules",
+    "round_ending",
+    "themes",
 ]
 
 #: rounds simulated at most by one call of :func:`prior_rounds` (a round
@@ -77,6 +102,25 @@ _NODE_LIMIT = 4_000
 #: rounds simulated before choosing among the acceptable ones, when some
 #: rounds must award more than one token
 _BATCH = 8
+
+#: acceptable rounds a level gathers before choosing the one whose commands
+#: suit the prelude best (:meth:`_Search.preference`)
+_CHOICES = 6
+#: themed rounds a level simulates before it gives up the style, if it kept
+#: none of them
+_THEMED_TRIALS = 16
+#: rounds a level simulates at most, after its first acceptable one, while
+#: it gathers them: a level whose acceptable rounds are rare takes what it
+#: has rather than spend the budget on choice
+_MORE = 24
+
+#: the play styles (:meth:`_Search.play`): uniform over the commands,
+#: uniform over the cards, steered towards the tokens, themed; a search
+#: without a theme draws from ``_STYLES``, one with a theme plays themed
+#: rounds as often as all the others
+_UNIFORM, _BY_CARD, _STEERED, _THEMED = range(4)
+_STYLES = (_UNIFORM, _BY_CARD, _STEERED, _STEERED)
+_THEMED_STYLES = (*_STYLES, _THEMED, _THEMED, _THEMED, _THEMED)
 
 _NEXT_ROUND = Decision.NEXT_ROUND
 _PLAY = Decision.PLAY
@@ -113,6 +157,60 @@ class Prelude:
     order: tuple[int, ...] | None = None
     #: online: the copies of the deck each round is dealt from
     decks: int = 1
+
+
+# --------------------------------------------------------------------------
+# how a round ends
+
+
+def round_ending(command: Command, events: Sequence[Event]) -> str | None:
+    """How the round ``command`` ended (``events`` are its events), or
+    ``None`` when it did not end one: ``deck-empty``, or the way the last
+    opponent went out and the command that did it (``guard-guess by
+    Guard``, ``princess-discarded by Prince``, ``princess-discarded by
+    Princess``, ``left by Leave``...). Each names the rules an engine must
+    get right for the round to end as it did."""
+    ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+    if ended is None:
+        return None
+    if ended.reason is RoundEndReason.DECK_EMPTY:
+        return "deck-empty"
+    outs = [e for e in events if isinstance(e, PlayerEliminated)]
+    how = outs[-1].reason.value if outs else "out"
+    by = str(command.card) if isinstance(command, PlayCard) else type(command).__name__
+    return f"{how} by {by}"
+
+
+def _knock_out_label(command: Command, events: Sequence[Event]) -> str | None:
+    """How ``command`` knocked a player out (``round_ending``'s words for a
+    round it ends that way), or ``None``: it knocked no one out."""
+    outs = [e for e in events if isinstance(e, PlayerEliminated)]
+    if not outs:
+        return None
+    by = str(command.card) if isinstance(command, PlayCard) else type(command).__name__
+    return f"{outs[-1].reason.value} by {by}"
+
+
+#: the ways a round may end that a prelude may favour, with the cards each
+#: needs (:func:`round_ending`'s words). Not the deck running out: a round
+#: played to its end plays most of the deck, so touches nearly every card's
+#: rules (rounds still end so where the tokens need a showdown)
+_THEMES: tuple[tuple[str, frozenset[Card]], ...] = (
+    ("guard-guess by Guard", frozenset({Card.GUARD})),
+    ("baron-comparison by Baron", frozenset({Card.BARON})),
+    ("princess-discarded by Prince", frozenset({Card.PRINCE, Card.PRINCESS})),
+    ("princess-discarded by Princess", frozenset({Card.PRINCESS})),
+    ("assassin by Guard", frozenset({Card.ASSASSIN, Card.GUARD})),
+    ("dowager-comparison by DowagerQueen", frozenset({Card.DOWAGER_QUEEN})),
+)
+
+
+def themes(deck: Iterable[Card]) -> tuple[str, ...]:
+    """The round endings a prelude dealt from ``deck`` may favour: the last
+    opponent knocked out by one of the cards that knock out (each needs its
+    cards in the deck)."""
+    held = set(deck)
+    return tuple(theme for theme, cards in _THEMES if cards <= held)
 
 
 # --------------------------------------------------------------------------
@@ -331,6 +429,51 @@ class _Round:
     #: online: the round's turn order, drawn from the search's game seed
     #: and so given to the replay's deal or ``StartRound``
     order: tuple[int, ...] | None = None
+    #: how the round ended (:func:`round_ending`)
+    ending: str | None = None
+    #: the rules its commands touch (:class:`_RuleCache`): an engine must
+    #: get each right to replay the round
+    rules: frozenset[str] = frozenset()
+
+
+class _RuleCache:
+    """The rules a command touches (:func:`touches.rules_touched`), traced
+    once per kind of outcome: the command's type and card, and its events'
+    types and knock-out reasons. Tracing watches the engine work and costs
+    tenfold a step; commands alike in these touch the same rules (the
+    dependency report traces every command of the files themselves). One
+    cache serves one search, so the same arguments still give the same
+    prelude."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[object, ...], frozenset[str]] = {}
+
+    def rules(self, state: GameState, command: Command, events: Sequence[Event]) -> frozenset[str]:
+        """The rules ``command`` (its ``events`` in ``state``) touches."""
+        key = (
+            type(command).__name__,
+            command.card if isinstance(command, PlayCard) else None,
+            tuple((type(e).__name__, getattr(e, "reason", None)) for e in events),
+        )
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = frozenset(rules_touched(state, command))
+        return found
+
+    def profile(
+        self, start: GameState, commands: Sequence[Command]
+    ) -> tuple[str | None, frozenset[str]]:
+        """How a round played by ``commands`` from ``start`` ends
+        (:func:`round_ending`), and the rules its commands touch."""
+        touched: set[str] = set()
+        ending: str | None = None
+        state = start
+        for command in commands:
+            after, events = step(state, command)
+            touched.update(self.rules(state, command, events))
+            ending = round_ending(command, events) or ending
+            state = after
+        return ending, frozenset(touched)
 
 
 def _allows_start(state: GameState, first_player: int, absent: Sequence[int] = ()) -> bool:
@@ -351,11 +494,22 @@ class _Level:
     """One level of the search: the state before a round (``None``: before
     round 1), who may start that round, and its candidates still untried."""
 
-    def __init__(self, state: GameState | None, goal: _Goal, limit: int) -> None:
+    def __init__(
+        self,
+        state: GameState | None,
+        goal: _Goal,
+        limit: int,
+        touched: frozenset[str] = frozenset(),
+    ) -> None:
         self.state = state
         self.limit = limit
         self.tried = 0
         self.candidates: list[_Round] = []
+        #: the rules the rounds before this one touch
+        self.touched = touched
+        #: themed rounds simulated, and kept, at this level
+        self.themed_tried = 0
+        self.themed_kept = 0
         if state is None:
             self.starters: Sequence[int] = range(goal.players)  # round 1's is free
             self.need = sum(goal.tokens)
@@ -369,6 +523,105 @@ class _Level:
         must award more, rounds that do are rare and worth waiting for."""
         return 1 if self.need == left else _BATCH
 
+    def themed(self, left: int) -> bool:
+        """Whether to play some of the level's rounds themed: only when
+        every round left awards one token (a round that must award more
+        is rare, and themed play, short and quiet, almost never finds
+        one), and not once ``_THEMED_TRIALS`` themed rounds were all
+        rejected (the round needs something else: a showdown tie, the
+        right winner...)."""
+        if self.need != left:
+            return False
+        return self.themed_kept > 0 or self.themed_tried < _THEMED_TRIALS
+
+
+class _Themer:
+    """Themed play (one of :meth:`_Search.play`'s styles): each player
+    plays towards a short round ended the theme's way, and otherwise
+    touches as few rules as possible beyond those the prelude already
+    touches.
+
+    Every legal command is tried on the engine (so nothing here knows a
+    card; a Guard's or a Bishop's wrong guesses are tried once:
+    :func:`_one_guess_each`) and scored, best first: touching none of the
+    rules ``avoid`` (the case's own) if it can; then ending the round the
+    theme's way; then the commands that do not end it: a knock-out (which
+    shortens the round: each turn more may force a play that touches more
+    rules, and a round that runs out its deck plays most of the cards),
+    the theme's way first, then the ``helper`` theme's (a second theme
+    the seed draws, so that the knock-outs before the last are not all a
+    Guard's), then a quiet play, then a play spending the last copy in
+    play of a card the theme needs (the Princess of a Princess theme, the
+    last Baron...), each by the fewest rules not yet touched; ending the
+    round another way comes last while the theme's cards are all still in
+    play, and counts as a knock-out once they are not. The rules each
+    touches come from the search's :class:`_RuleCache`."""
+
+    def __init__(
+        self, theme: str, helper: str | None, cache: _RuleCache, avoid: frozenset[str]
+    ) -> None:
+        self.theme = theme
+        self.helper = helper
+        self.avoid = avoid
+        self.needs = next((cards for t, cards in _THEMES if t == theme), frozenset())
+        self.cache = cache
+
+    def in_play(self, state: GameState, card: Card) -> int:
+        """The copies of ``card`` still to be played: in hands or the deck."""
+        return state.deck.count(card) + sum(hand.count(card) for hand in state.hands)
+
+    def possible(self, state: GameState) -> bool:
+        """Whether every card the theme needs is still in play."""
+        return all(self.in_play(state, card) for card in self.needs)
+
+    def spends(self, after: GameState, events: Sequence[Event]) -> bool:
+        """Whether ``events`` play or discard the last copy in play of a
+        card the theme needs (``after``: the state they lead to)."""
+        for event in events:
+            cards = [getattr(event, "card", None)]
+            if isinstance(event, PlayerEliminated):
+                cards.extend(event.discarded)
+            for card in cards:
+                if card in self.needs and not self.in_play(after, card):
+                    return True
+        return False
+
+    def options(
+        self, state: GameState, survivors: frozenset[int], touched: frozenset[str]
+    ) -> list[tuple[Command, frozenset[str]]]:
+        """The best-scored commands in ``state`` (with the rules each
+        touches), given the rules ``touched`` so far; none knocks out one
+        of ``survivors``."""
+        possible = self.possible(state)
+        best: list[tuple[Command, frozenset[str]]] = []
+        best_score: tuple[int, int, int, int, int] | None = None
+        for command in _one_guess_each(state, legal_commands(state)):
+            after, events = step(state, command)
+            if survivors and not survivors.isdisjoint(after.out):
+                continue
+            rules = self.cache.rules(state, command, events)
+            new = len(rules - touched)
+            ended = round_ending(command, events)
+            how = _knock_out_label(command, events)
+            shunned = len((rules & self.avoid) - touched)
+            score: tuple[int, int, int, int, int]
+            if ended == self.theme:
+                score = (shunned, 0, 0, 0, 0)
+            elif ended is not None and possible:
+                score = (shunned, 2, 0, 0, new)
+            elif ended is None and self.spends(after, events):
+                score = (shunned, 1, 2, 0, new)
+            elif how is None:
+                score = (shunned, 1, 1, 0, new)
+            else:
+                kind = 0 if how == self.theme else 1 if how == self.helper else 2
+                score = (shunned, 1, 0, kind, new)
+            if best_score is None or score < best_score:
+                best, best_score = [(command, rules)], score
+            elif score == best_score:
+                best.append((command, rules))
+        return best
+
 
 class _Search:
     """A depth-first search over rounds (see the module's docstring).
@@ -377,11 +630,29 @@ class _Search:
     is made in a fixed order, so a seed always gives the same prelude.
     """
 
-    def __init__(self, goal: _Goal, rng: random.Random, budget: int, practical: bool) -> None:
+    def __init__(
+        self,
+        goal: _Goal,
+        rng: random.Random,
+        budget: int,
+        practical: bool,
+        avoid: frozenset[str] = frozenset(),
+        theme: str | None = None,
+        helper: str | None = None,
+    ) -> None:
         self.goal = goal
         self.rng = rng
         self.budget = budget
         self.practical = practical
+        #: rules the rounds had better not touch (the case's own, less those
+        #: every round's end touches)
+        self.avoid = avoid - round_end_rules(goal.rules.name)
+        #: the round ending the rounds favour (:func:`themes`), and the
+        #: knock-outs before it
+        self.theme = theme
+        self.helper = helper
+        self.cache = _RuleCache()
+        self.themer = _Themer(theme, helper, self.cache, self.avoid) if theme is not None else None
         #: rounds simulated so far
         self.spent = 0
         self.canonical = goal.rules.deck_for(goal.players, goal.decks)
@@ -453,10 +724,11 @@ class _Search:
         Depth first, with a stack rather than recursion (a tie renewed
         round after round makes long games): each level holds the state
         after the rounds chosen so far and the candidates for its next
-        round still untried. A level simulates rounds in batches and tries
-        the kept ones best first (:meth:`rank`); a level other than the
-        first gives up after ``_NODE_LIMIT`` rounds, and the search goes
-        back to the next candidate of the level above."""
+        round still untried. A level simulates rounds until it holds a few
+        kept ones (:meth:`gather`) and tries them best first
+        (:meth:`preference`); a level other than the first gives up after
+        ``_NODE_LIMIT`` rounds, and the search goes back to the next
+        candidate of the level above."""
         goal = self.goal
         stack = [_Level(None, goal, self.budget)]
         chosen: list[_Round] = []
@@ -468,23 +740,64 @@ class _Search:
                 chosen.append(candidate)
                 if left == 1:
                     return chosen
-                stack.append(_Level(candidate.end, goal, _NODE_LIMIT))
+                touched = level.touched | candidate.rules
+                stack.append(_Level(candidate.end, goal, _NODE_LIMIT, touched))
             elif level.tried < level.limit:
-                found: list[_Round] = []
-                for _ in range(level.batch(left)):
-                    level.tried += 1
-                    self.spent += 1
-                    kept = self.trial(level.state, level.starters, left)
-                    if kept is not None:
-                        found.append(kept)
-                    if self.spent >= self.budget:
-                        break
-                level.candidates = sorted(found, key=self.rank)  # stable
+                found = self.gather(level, left)
+                level.candidates = sorted(found, key=lambda c: self.preference(c, level))
             else:
                 stack.pop()
                 if chosen:
                     chosen.pop()
         return None
+
+    def gather(self, level: _Level, left: int) -> list[_Round]:
+        """Kept rounds for ``level`` (``left`` rounds to play from it): at
+        least a batch simulated (:meth:`_Level.batch`), then more until
+        ``_CHOICES`` are kept, one of them touching none of the rules to
+        avoid, or ``_MORE`` more rounds were simulated since the first kept
+        one; fewer when the level's limit or the budget runs out first.
+        Each kept round is profiled (:meth:`_RuleCache.profile`) for
+        :meth:`preference`."""
+        found: list[_Round] = []
+        batch = level.batch(left)
+        simulated = 0
+        first = 0
+        clean = False
+        while level.tried < level.limit and self.spent < self.budget:
+            level.tried += 1
+            self.spent += 1
+            simulated += 1
+            kept = self.trial(level, left)
+            if kept is not None:
+                if not found:
+                    first = simulated
+                found.append(kept)
+                clean = clean or self.avoid.isdisjoint(kept.rules)
+            enough = (len(found) >= _CHOICES and clean) or simulated - first >= _MORE
+            if simulated >= batch and found and enough:
+                break
+        return found
+
+    def preference(self, candidate: _Round, level: _Level) -> tuple[int, int, bool, int, int]:
+        """How well ``candidate`` suits the prelude after the rounds of
+        ``level`` (lower first). What the search needs comes first: the
+        tokens still to win (a rare round that gives several is not passed
+        over). Then what an engine replaying the prelude needs: as few of
+        the case's own rules as possible (a bug in the rule under test
+        should fail the case, not stop its start), the theme's ending (so
+        that the suite's preludes end their rounds in varied ways, each
+        depending on one kind of knock-out rather than all on one), as few
+        rules as possible beyond those the earlier rounds touch; last, how
+        evenly the missing tokens are spread (:meth:`rank`)."""
+        total, spread = self.rank(candidate)
+        return (
+            total,
+            len(candidate.rules & self.avoid),
+            candidate.ending != self.theme,
+            len(candidate.rules - level.touched),
+            spread,
+        )
 
     def rank(self, candidate: _Round) -> tuple[int, int]:
         """How hard the rest looks after ``candidate`` (lower first): the
@@ -512,12 +825,19 @@ class _Search:
             return frozenset()  # the first player need not win: the winners may leave
         return frozenset({goal.first_player})
 
-    def trial(self, state: GameState | None, starters: Sequence[int], left: int) -> _Round | None:
-        """One random round after ``state``: kept if it can lead to the goal."""
+    def trial(self, level: _Level, left: int) -> _Round | None:
+        """One random round from ``level`` (``left`` rounds to play from
+        it): kept if it can lead to the goal."""
         goal, rng = self.goal, self.rng
-        first = _pick(rng, starters)
+        state = level.state
+        first = _pick(rng, level.starters)
+        themed = self.themer is not None and level.themed(left)
+        style = _pick(rng, _THEMED_STYLES if themed else _STYLES)
+        level.themed_tried += style == _THEMED
         cards = list(self.canonical)
         rng.shuffle(cards)
+        if style == _THEMED:
+            cards = self.quiet_order(cards)
         deck = tuple(cards)
         if state is None:
             start = new_game(
@@ -530,12 +850,15 @@ class _Search:
             )
         else:
             start = push(state, StartRound(deck=deck, first_player=first))
-        played = self.play(start, self.survivors(state, left))
+        played = self.play(start, style, self.survivors(state, left), level.touched)
         if played is None:
             return None
         commands, end = played
-        order = start.table.order or None
-        return _Round(deck, first, commands, end, order) if self.keeps(end, left) else None
+        if not self.keeps(end, left):
+            return None
+        level.themed_kept += style == _THEMED
+        ending, rules = self.cache.profile(start, commands)
+        return _Round(deck, first, commands, end, start.table.order or None, ending, rules)
 
     def keeps(self, end: GameState, left: int) -> bool:
         """Whether a round that ended in ``end`` (``left`` rounds were still
@@ -544,34 +867,71 @@ class _Search:
             return False
         return left > 1 or _allows_start(end, self.goal.first_player, self.goal.absent)
 
+    def quiet_order(self, cards: list[Card]) -> list[Card]:
+        """``cards`` (shuffled) reordered for a themed round: the cards of
+        the theme's ending, then the cards whose plays touch few rules
+        (:func:`_card_costs`), dealt and drawn first, so that a round ended
+        early the theme's way sees few others; the cards that touch the
+        most, or touch a rule to avoid, are the ones set aside or put face
+        up, never played. A random jitter keeps the decks varied."""
+        rules = self.goal.rules
+        costs = _card_costs(rules.name)
+        favoured = next((c for t, c in _THEMES if t == self.theme), frozenset())
+        rng = self.rng
+
+        def cost(card: Card) -> float:
+            mean, touched = costs.get(card, (0.0, frozenset()))
+            shunned = 10.0 if not self.avoid.isdisjoint(touched) else 0.0
+            return mean + shunned - 6.0 * (card in favoured)
+
+        keyed = [(cost(card) + 2.0 * rng.random(), index) for index, card in enumerate(cards)]
+        ordered = [cards[index] for _, index in sorted(keyed)]
+        removed = int(rules.sets_aside) + rules.face_up_count(self.goal.players)
+        if removed:
+            ordered = ordered[-removed:] + ordered[:-removed]
+        return ordered
+
     def play(
-        self, state: GameState, survivors: frozenset[int]
+        self,
+        state: GameState,
+        style: int,
+        survivors: frozenset[int],
+        touched: frozenset[str] = frozenset(),
     ) -> tuple[tuple[Command, ...], GameState] | None:
         """Play the round out with random legal commands: its commands and
         the state at its end. ``None`` as soon as the game ends, a player
         passes the tokens wanted (Premium awards some tokens mid-round) or
         one of ``survivors`` is out.
 
-        Each round draws its style, since no single one finds every kind
-        of round: uniform over the commands (mostly Guards, which end
+        Each round draws its ``style`` (:meth:`trial`), since no single one
+        finds every kind of round: uniform over the commands (mostly Guards, which end
         rounds early), uniform over the cards first (more rounds reach the
-        showdown, where ties are), or, as often as both together, steered
-        towards the tokens still missing (:func:`_steer`), which finds the
-        rare rounds that give several tokens to the right players."""
+        showdown, where ties are), steered towards the tokens still missing
+        (:func:`_steer`), which finds the rare rounds that give several
+        tokens to the right players, or, as often as the other three
+        together, themed (:class:`_Themer`): towards the search's theme,
+        touching few rules beyond ``touched`` (those of the rounds before)."""
         rng = self.rng
         wanted = self.goal.tokens
-        style = _pick(rng, (0, 1, 2, 2))
+        themer = self.themer
         commands: list[Command] = []
         table = state.table
         while state.decision is not _NEXT_ROUND:
             if state.decision is Decision.GAME_OVER:
                 return None
             options: Sequence[Command]
-            if style == 0 or state.decision is not _PLAY:
+            if style == _UNIFORM or state.decision is not _PLAY:
                 options = legal_commands(state)
+            elif style == _THEMED and themer is not None:
+                scored = themer.options(state, survivors, touched)
+                if not scored:
+                    return None  # every command knocks out a survivor
+                command, rules = _pick(rng, scored)
+                touched |= rules
+                options = (command,)
             else:
                 cards = playable_cards(state)
-                if style == 2:
+                if style == _STEERED:
                     options = _steer(state, cards, wanted, rng)
                 else:
                     options = legal_commands(state, _pick(rng, cards))
@@ -585,6 +945,60 @@ class _Search:
             if survivors and not survivors.isdisjoint(state.out):
                 return None
         return tuple(commands), state
+
+
+#: seeded random games per player count :func:`_card_costs` and
+#: :func:`round_end_rules` watch
+_COST_GAMES = 4
+
+
+@functools.cache
+def round_end_rules(ruleset: str) -> frozenset[str]:
+    """The rules every command that ends a round touches, however the round
+    ends (in seeded random games with the fewest and the most players):
+    awarding its tokens, checking for the game's end. Every earlier round
+    touches them, so a prelude cannot avoid them and is not asked to."""
+    rules = get_ruleset(ruleset)
+    common: frozenset[str] | None = None
+    for players in sorted({rules.min_players, rules.max_players}):
+        chooser = random.Random(f"ends/{ruleset}/{players}")
+        for game in range(_COST_GAMES):
+            state = new_game(rules, players, seed=game)
+            while state.decision is not Decision.GAME_OVER and state.round_number < 4:
+                command = chooser.choice(legal_commands(state))
+                touched = frozenset(rules_touched(state, command))
+                state, events = step(state, command)
+                if any(isinstance(event, RoundEnded) for event in events):
+                    common = touched if common is None else common & touched
+    return common or frozenset()
+
+
+@functools.cache
+def _card_costs(ruleset: str) -> dict[Card, tuple[float, frozenset[str]]]:
+    """For each card, how many rules a play of it touches on average (beyond
+    the background every play touches: :func:`touches.rules_touched`), and
+    which (beyond those every round's end touches), over seeded random
+    games with the fewest and the most players: what a themed deck puts
+    last. Measured, not listed, so that a new card needs nothing here."""
+    rules = get_ruleset(ruleset)
+    counts: dict[Card, list[int]] = {}
+    touched: dict[Card, set[str]] = {}
+    for players in sorted({rules.min_players, rules.max_players}):
+        chooser = random.Random(f"costs/{ruleset}/{players}")
+        for game in range(_COST_GAMES):
+            state = new_game(rules, players, seed=game)
+            while state.decision is not Decision.GAME_OVER and state.round_number < 3:
+                command = chooser.choice(legal_commands(state))
+                if isinstance(command, PlayCard):
+                    found = rules_touched(state, command)
+                    counts.setdefault(command.card, []).append(len(found))
+                    touched.setdefault(command.card, set()).update(found)
+                state = push(state, command)
+    ends = round_end_rules(ruleset)
+    return {
+        card: (sum(numbers) / len(numbers), frozenset(touched[card]) - ends)
+        for card, numbers in counts.items()
+    }
 
 
 #: the cards that award tokens besides a round win
@@ -639,6 +1053,34 @@ def _steer(
     return toward or options
 
 
+def _one_guess_each(state: GameState, commands: Sequence[Command]) -> list[Command]:
+    """``commands`` with one right guess and one wrong one kept for each
+    card and target (a Guard's or a Bishop's): every wrong guess plays
+    alike, and trying each on the engine would cost most of a themed round."""
+    kept: list[Command] = []
+    seen: set[tuple[object, ...]] = set()
+    rules = state.ruleset
+    for command in commands:
+        if (
+            isinstance(command, PlayCard)
+            and command.guess is not None
+            and command.target is not None
+        ):
+            held = state.hands[command.target][0]
+            # Premium names numbers, 2019 names cards (an IntEnum: compare by identity)
+            hit = (
+                command.guess == rules.values[held]
+                if rules.names_numbers
+                else command.guess is held
+            )
+            key = (command.card, command.target, command.second_target, hit)
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(command)
+    return kept
+
+
 def _owed(state: GameState, wanted: Sequence[int]) -> list[int]:
     """The tokens each seat still needs, less one for each Jester it played
     on a seat that needs some (that token comes if the marked seat wins)."""
@@ -673,6 +1115,7 @@ def prior_rounds(
     budget: int = DEFAULT_BUDGET,
     decks: int = 1,
     absent: Sequence[int] = (),
+    avoid: Iterable[str] = (),
 ) -> Prelude | None:
     """The rounds to play before round ``round_number`` of a game of
     ``ruleset`` and ``players`` so that it starts with ``tokens``, may be
@@ -681,6 +1124,15 @@ def prior_rounds(
     is dealt from ``decks`` copies of the deck, and the players ``absent``
     leave between round R-1 and round R (ruling 50): so the first player
     may also be one who did not win round R-1, when all who did have left.
+
+    Among the rounds that lead there the search prefers (after what it
+    needs to get there) rounds whose commands touch none of the rules in
+    ``avoid`` (the case's own: a bug in one should fail the case, not keep
+    an engine from reaching its start), then rounds ending the way of a
+    theme the seed draws (:func:`themes`: the deck running out, a Guard's
+    guess, a Baron...) with quiet plays otherwise, then rounds touching
+    few rules beyond those of the rounds before: so that across the suite,
+    with a seed per case, the preludes depend on varied rules and few each.
 
     ``None`` when no game can get there (:func:`impossibility` says why) or
     when ``budget`` simulated rounds found none (then another seed or a
@@ -704,10 +1156,13 @@ def prior_rounds(
         deck = goal.rules.deck_for(players, goal.decks)
         return Prelude(goal.rules.name, players, deck, first_player, (), decks=goal.decks)
     rng = random.Random(seed)
+    kinds = themes(goal.rules.deck_for(players, goal.decks))
+    theme = _pick(rng, kinds)
+    helper = _pick(rng, [kind for kind in kinds if kind != theme] or kinds)
     rounds: list[_Round] | None = None
     spent = 0
     for practical in (True, False):
-        search = _Search(goal, rng, budget - spent, practical)
+        search = _Search(goal, rng, budget - spent, practical, frozenset(avoid), theme, helper)
         if practical:
             if not search.feasible((0,) * players, (), goal.rounds):
                 continue  # the goal needs the rarer rounds from the start

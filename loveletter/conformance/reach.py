@@ -75,10 +75,17 @@ Positions in a later round are reached by the target round's search, then
 :func:`loveletter.conformance.prior_rounds.prior_rounds` for the earlier
 rounds (with the tokens the round started with, online its decks and the
 players who sit it out) and a ``StartRound`` with the target round's deck
-(online, and its turn order).
+(online, and its turn order). The earlier rounds are searched with a seed
+drawn from the case's id and avoid the case's own rules where they can,
+so that one engine bug stops few starts (``_prelude``). The target
+round itself has little such freedom: its plays follow the position's
+discard piles, so the cards played, and the rules they touch, are the
+position's.
 
 ``python -m loveletter.conformance.reach`` writes the files; ``--check``
-only verifies them (exit 1 naming every case without a valid replay).
+only verifies them (exit 1 naming every case without a valid replay);
+``--dependencies`` reports how many of them touch each rule
+(``loveletter.conformance.dependencies``).
 """
 
 from __future__ import annotations
@@ -89,8 +96,9 @@ import json
 import re
 import sys
 import time
+import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import chain, combinations, permutations, product
 from pathlib import Path
 from typing import Any, cast
@@ -1348,9 +1356,11 @@ def reach_position(
     budget: int = DEFAULT_BUDGET,
     prior: PriorRounds | None = None,
     attempts: int = 12,
+    avoid: Collection[str] = (),
 ) -> Outcome:
     """A replay start reaching ``target`` (a position whose current player
-    has drawn), or why none was found."""
+    has drawn), or why none was found. Its earlier rounds, if any, avoid
+    the rules ``avoid`` (the case's own) where they can (:func:`_prelude`)."""
     problem = static_problem(target)
     if problem is not None:
         return Outcome(None, problem)
@@ -1358,7 +1368,7 @@ def reach_position(
     tried: list[str] = []
     try:
         for solution in search.solutions():
-            replay_ = _with_prior_rounds(case_id, target, solution, after_draw, prior)
+            replay_ = _with_prior_rounds(case_id, target, solution, after_draw, prior, avoid)
             if isinstance(replay_, Replay):
                 return Outcome(replay_, nodes=search.nodes)
             tried.append(replay_)
@@ -1457,6 +1467,7 @@ def _with_prior_rounds(
     solution: RoundSolution,
     after_draw: bool,
     prior: PriorRounds | None,
+    avoid: Collection[str] = (),
 ) -> Replay | str:
     n = target.players
     # a position without a seed: a replay start writes none, which reads as 0
@@ -1489,6 +1500,8 @@ def _with_prior_rounds(
         contenders,
         _decks(target),
         absent,
+        case=case_id,
+        avoid=avoid,
     )
     if isinstance(prelude, str):
         return prelude
@@ -1520,8 +1533,16 @@ def _prelude(
     contenders: tuple[int, ...],
     decks: int = 1,
     absent: tuple[int, ...] = (),
+    *,
+    case: str = "",
+    avoid: Collection[str] = (),
 ) -> Prelude | str:
-    """The earlier rounds, or why there are none."""
+    """The earlier rounds, or why there are none.
+
+    Each case's earlier rounds are searched with a seed of its own (drawn
+    from its id), so that cases starting alike do not all replay the same
+    rounds, and avoid the case's own rules ``avoid`` where they can
+    (:func:`prior_rounds`): one engine bug then stops few starts."""
     tokens = tuple(tokens)
     # online only: a ``prior`` written for the other editions need not know them
     online: dict[str, Any] = {}
@@ -1530,7 +1551,15 @@ def _prelude(
     if absent:
         online["absent"] = absent
     found = (prior or prior_rounds)(
-        ruleset, players, tokens, round_number, first_player, contenders, **online
+        ruleset,
+        players,
+        tokens,
+        round_number,
+        first_player,
+        contenders,
+        seed=zlib.crc32(case.encode()),
+        avoid=tuple(avoid),
+        **online,
     )
     if found is not None:
         return found
@@ -1562,7 +1591,18 @@ def reach_later_deal(case: Case, *, prior: PriorRounds | None = None) -> Outcome
         return Outcome(None, f"a round-1 deal with tokens {list(tokens)}: no round was played yet")
     settings = TableSettings(**case.data["settings"]) if "settings" in case.data else None
     decks = 1 if settings is None else settings.decks
-    prelude = _prelude(prior, case.ruleset, n, tokens, round_number, first, (), decks)
+    prelude = _prelude(
+        prior,
+        case.ruleset,
+        n,
+        tokens,
+        round_number,
+        first,
+        (),
+        decks,
+        case=case.id,
+        avoid=case.rules,
+    )
     if isinstance(prelude, str):
         return Outcome(None, prelude)
     return Outcome(
@@ -1590,7 +1630,12 @@ def reach_case(
     else:
         goal, after = replay_goal(case)
         outcome = reach_position(
-            case.id, to_position(goal), after_draw=after, budget=budget, prior=prior
+            case.id,
+            to_position(goal),
+            after_draw=after,
+            budget=budget,
+            prior=prior,
+            avoid=case.rules,
         )
     if outcome.replay is not None:
         problem = verify_replay(case, replay_to_data(outcome.replay))
@@ -1924,6 +1969,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cases", type=Path, default=DEFAULT_CASES, help="the case tree")
     parser.add_argument("--out", type=Path, default=DEFAULT_REPLAYS, help="the replay tree")
     parser.add_argument("--check", action="store_true", help="only verify the existing files")
+    parser.add_argument(
+        "--dependencies",
+        action="store_true",
+        help="report how many of the existing files touch each rule, and how their earlier"
+        " rounds end (python -m loveletter.conformance.dependencies)",
+    )
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="nodes per case")
     parser.add_argument("globs", nargs="*", help="ruleset/topic/id or id globs (default: all)")
     args = parser.parse_args(argv)
@@ -1936,6 +1987,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.globs and not cases:
         print("error: no case needing a replay matches", file=sys.stderr)
         return 2
+    if args.dependencies:
+        # imported here: the report replays the files this module writes
+        from loveletter.conformance.dependencies import report, suite_dependencies
+
+        starts, missing = suite_dependencies(cases, args.out)
+        print(report(starts), end="")
+        for problem in missing:
+            print(f"problem: {problem}", file=sys.stderr)
+        return 1 if missing else 0
     if args.check:
         problems = check(cases, args.out)
         extra = orphans(every, args.out) if not args.globs else []
