@@ -313,13 +313,11 @@ class Report:
         return dict(sorted(reasons.items(), key=lambda item: (-item[1], item[0])))
 
     def failures_by_rule(self) -> list[tuple[str, list[str]]]:
-        """The cases that failed or errored (listed as known failures or
-        not), each under one rule it cites (the rule cited by the most cases
+        """The cases that failed or errored (not those the xfail list
+        expected), each under one rule it cites (the rule cited by the most cases
         takes them, then the next, so that one bug reads as one line)."""
         return _by_rule(
-            (o.case.name, o.case.rules)
-            for o in self.outcomes
-            if o.status in ("failed", "errored") or (o.status == "xfailed")
+            (o.case.name, o.case.rules) for o in self.outcomes if o.status in ("failed", "errored")
         )
 
     def start_not_reached_by_rule(self) -> list[tuple[str, list[str]]]:
@@ -397,16 +395,20 @@ class Report:
 def _by_rule(items: Iterable[tuple[str, Iterable[str]]]) -> list[tuple[str, list[str]]]:
     """Cases grouped under the rules they cite, each case once: the rule
     cited by the most cases takes them, then the next among those left, and
-    so on (ties by name), so that one bug reads as one line rather than as
-    one line per rule its cases also cite."""
-    cited = {name: set(rules) for name, rules in items}
+    so on (ties go to the rule its cases cite first: a case lists its main
+    rule first), so that one bug reads as one line rather than as one line
+    per rule its cases also cite."""
+    left = {name: tuple(rules) for name, rules in items}
     groups: list[tuple[str, list[str]]] = []
-    left = dict(cited)
     while left:
-        counts: Counter[str] = Counter(rule for rules in left.values() for rule in rules)
+        counts: Counter[str] = Counter(rule for rules in left.values() for rule in set(rules))
         if not counts:
             break
-        rule = min(counts, key=lambda r: (-counts[r], r))
+        first = {
+            rule: min(rules.index(rule) for rules in left.values() if rule in rules)
+            for rule in counts
+        }
+        rule = min(counts, key=lambda r: (-counts[r], first[r], r))
         names = sorted(name for name, rules in left.items() if rule in rules)
         groups.append((rule, names))
         for name in names:
