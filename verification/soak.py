@@ -513,7 +513,8 @@ def probe_guess(rng: random.Random, state: GameState, legal: Sequence[Command]) 
 
 def probe_keep(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
     """chancellor.return-bottom-any-order: keep one held card and return
-    exactly the others; anything else is an invalid choice."""
+    exactly the others; anything else is an invalid choice (a card the
+    edition lacks: malformed, ruling 54)."""
     actor = state.current
     hand = list(state.hands[actor])
     kind = rng.randrange(5)
@@ -530,11 +531,16 @@ def probe_keep(rng: random.Random, state: GameState, legal: Sequence[Command]) -
         return _build(KeepCard, actor, keep, (*rest[:-1], bad)), R.MALFORMED_COMMAND
     if kind == 2:
         return KeepCard(actor, keep, tuple(rest[:-1])), R.INVALID_CHOICE  # a card missing
+    # a card of another edition is malformed before it is a wrong choice
+    # (ruling 54)
+    kinds = state.table.ruleset.kinds
     if kind == 3:
         extra = rng.choice(_ALL_CARDS)
-        return KeepCard(actor, keep, (*rest, extra)), R.INVALID_CHOICE  # a card too many
+        wrong = R.INVALID_CHOICE if extra in kinds else R.MALFORMED_COMMAND
+        return KeepCard(actor, keep, (*rest, extra)), wrong  # a card too many
     other = rng.choice([c for c in _ALL_CARDS if c not in hand])
-    return KeepCard(actor, other, tuple(rest)), R.INVALID_CHOICE  # a card not held
+    wrong = R.INVALID_CHOICE if other in kinds else R.MALFORMED_COMMAND
+    return KeepCard(actor, other, tuple(rest)), wrong  # a card not held
 
 
 def probe_look(rng: random.Random, state: GameState, legal: Sequence[Command]) -> Probe:
