@@ -23,6 +23,7 @@ from loveletter.conformance.cases import (
     why_excluded,
 )
 from loveletter.conformance.checks import Options
+from loveletter.conformance.fuzz import fuzz as fuzz_games
 from loveletter.conformance.protocol import ProtocolError, TraceFailed
 from loveletter.conformance.reach import verify_replay
 from loveletter.conformance.runner import (
@@ -141,6 +142,7 @@ def add_parser(commands: Any) -> None:
     )
     run.set_defaults(handler=cmd_run)
     _add_report_parser(actions)
+    _add_fuzz_parser(actions)
 
 
 def _fail(message: str, status: int = SUITE_ERROR) -> int:
@@ -492,3 +494,159 @@ def cmd_report(args: argparse.Namespace) -> int:
         return _fail(f"{option}: cannot write {output}: {error.strerror or error}")
     print(f"wrote {output}")
     return 0
+
+
+# --------------------------------------------------------------------------
+# loveletter conformance fuzz
+
+
+def _add_fuzz_parser(actions: Any) -> None:
+    fuzz = actions.add_parser(
+        "fuzz",
+        help="play random games against an implementation with this engine as the oracle;"
+        " shrink the first disagreement into a case file",
+    )
+    fuzz.add_argument(
+        "--impl",
+        metavar="COMMAND",
+        help="an implementation speaking protocol v1 (default: this engine, in process)",
+    )
+    fuzz.add_argument(
+        "--ruleset", default="2019", choices=sorted(RULESETS), help="default: %(default)s"
+    )
+    fuzz.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="seats in every game (default: drawn per game within the edition's range)",
+    )
+    budget = fuzz.add_mutually_exclusive_group()
+    budget.add_argument("--games", type=int, metavar="G", help="games to play (default: 100)")
+    budget.add_argument("--seconds", type=float, metavar="S", help="play for this long")
+    fuzz.add_argument(
+        "--seed", default="0", metavar="S", help="the seed of every game (default: %(default)s)"
+    )
+    fuzz.add_argument(
+        "--out",
+        type=Path,
+        default=Path("fuzz-out"),
+        metavar="DIR",
+        help="where the shrunk case is written, as DIR/cases/<ruleset>/fuzz/<id>.yaml "
+        "(default: %(default)s)",
+    )
+    fuzz.add_argument(
+        "--rejections",
+        choices=("kinds", "any"),
+        default="kinds",
+        help="as for run: any judges refusals on refused versus accepted only",
+    )
+    fuzz.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="longest wait for one reply (default: %(default)s)",
+    )
+    fuzz.add_argument("--report", metavar="FILE.json", type=Path, help="also write a JSON report")
+    fuzz.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+    fuzz.set_defaults(handler=cmd_fuzz)
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """0: no disagreement; 1: one found, shrunk and written; 3: the fuzz
+    could not run; 4: the implementation plays no such ruleset."""
+    if args.games is not None and args.games < 1:
+        return _fail("--games: expected at least 1")
+    if args.seconds is not None and not 0 < args.seconds <= MAX_TIMEOUT:
+        return _fail(f"--seconds: expected above 0 and at most {MAX_TIMEOUT}")
+    if not math.isfinite(args.timeout) or not 0 < args.timeout <= MAX_TIMEOUT:
+        return _fail(f"--timeout: expected above 0 and at most {MAX_TIMEOUT}")
+    rules = RULESETS[args.ruleset]
+    if args.players is not None and not rules.min_players <= args.players <= rules.max_players:
+        return _fail(
+            f"--players: {args.ruleset} seats {rules.min_players} to {rules.max_players}", 2
+        )
+    if args.report is not None:
+        problem = _unwritable(args.report)
+        if problem is not None:
+            return _fail(problem)
+    implementation: Implementation
+    try:
+        implementation = (
+            External(args.impl, timeout=args.timeout)
+            if args.impl
+            else InProcess(timeout=args.timeout)
+        )
+    except (ProtocolError, OSError) as error:
+        return _fail(f"cannot start {args.impl!r}: {error}")
+    if args.ruleset not in implementation.rulesets:
+        implementation.close()
+        return _fail(f"{implementation.name} does not declare {args.ruleset}", NOTHING_TESTED)
+    games = args.games if args.games is not None or args.seconds is not None else 100
+    live = not args.quiet and sys.stderr.isatty()
+
+    def progress(number: int, outcome: CaseOutcome) -> None:
+        if live:
+            total = f"/{games}" if games else ""
+            print(f"\rfuzz: game {number + 1}{total} {outcome.status:8}", end="", file=sys.stderr)
+
+    options = Options(capabilities=implementation.capabilities, rejections=args.rejections)
+    try:
+        result = fuzz_games(
+            implementation,
+            args.ruleset,
+            players=args.players,
+            games=games,
+            seconds=args.seconds,
+            seed=args.seed,
+            options=options,
+            out=args.out,
+            progress=progress,
+        )
+    finally:
+        implementation.close()
+        if live:
+            print(file=sys.stderr)
+    found = result.disagreement
+    print(
+        f"fuzz {args.ruleset}: {result.games} games, {result.commands} commands,"
+        f" {result.refusals_tried} refusals tried, {1 if found else 0} disagreements"
+    )
+    if found is not None:
+        first = found.outcome
+        print(f"DISAGREEMENT in game {found.game + 1} (seed {found.seed})")
+        for line in first.lines[:12]:
+            print(f"        {line}")
+        print(f"DISAGREEMENT BY RULE {', '.join(found.rules)}")
+        print(
+            f"shrunk to {found.length} steps in {found.runs} runs: {_shown_path(found.case.path)}"
+        )
+        print(
+            "run it: loveletter conformance run --cases"
+            f" {Path(found.case.path).parents[2]} --run '{found.case.name}'"
+            + (f" --impl {args.impl!r}" if args.impl else "")
+        )
+    if args.report is not None:
+        outcomes = [*result.outcomes]
+        if found is not None:
+            outcomes.append(found.outcome)
+        report = Report(
+            implementation.name,
+            tuple(outcomes),
+            dict(implementation.info),
+            None,
+            options,
+            {"rulesets": [args.ruleset], "players": args.players, "seed": args.seed},
+        )
+        try:
+            write_report(report, args.report, _version(SUITE_ROOT / "cases"))
+        except OSError as error:
+            return _fail(f"--report: cannot write {args.report}: {error.strerror or error}")
+    return 1 if found is not None else 0
+
+
+def _shown_path(path: str) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return path

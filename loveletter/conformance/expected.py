@@ -148,9 +148,10 @@ def states_before_steps(case: Case) -> list[GameState | None]:
 def candidates(state: GameState) -> list[JSON]:
     """Commands to ``try`` at ``state``: every legal command of the player to
     act, and near misses around them (each card in that player's hand with
-    every target and every guess the legal ones use, the same commands by
-    the next seat), so that an implementation answering "legal?" for each
-    lets the runner rebuild its list of legal commands."""
+    every target and every guess: each name a card of the edition may name
+    and each kind; the same commands by the next seat), so that an
+    implementation answering "legal?" for each lets the runner rebuild its
+    list of legal commands."""
     legal = player_commands(state)
     seen: dict[str, JSON] = {}
 
@@ -165,9 +166,13 @@ def candidates(state: GameState) -> list[JSON]:
     player = state.to_act
     seats: Sequence[int | None] = (None, *range(state.players))
     guesses: list[Card | int | None] = [None]
-    for command in legal:
-        if isinstance(command, PlayCard) and command.guess not in guesses:
-            guesses.append(command.guess)
+    setup = state.ruleset.setup(state.players, state.table.decks)
+    named = [n for names in setup.names for n in names]
+    legal_guesses = [c.guess for c in legal if isinstance(c, PlayCard)]
+    # every name some card may name, and every kind (a Guard naming a Guard)
+    for guess in (*legal_guesses, *named, *setup.kinds):
+        if guess not in guesses:
+            guesses.append(guess)
     for card in dict.fromkeys(state.hands[player]):
         for target in seats:
             for guess in guesses:

@@ -21,7 +21,7 @@ from typing import Any
 
 from loveletter.commands import Command
 from loveletter.engine import decide, legal_commands, new_game, push
-from loveletter.errors import LoveLetterError
+from loveletter.errors import IllegalCommand, LoveLetterError, RejectionKind
 from loveletter.rules import CITATIONS
 from loveletter.rulesets import get_ruleset
 from loveletter.spec import load_spec
@@ -63,9 +63,23 @@ def rules_touched(state: GameState, command: Command) -> tuple[str, ...]:
     its type touches in play (:func:`background`: the turn order, the
     draw, the knock-out bookkeeping), which would name every rule at once."""
     ruleset = state.ruleset.name
-    common = background(ruleset, type(command).__name__)
+    # a deal has its own machinery; every other command goes through the
+    # turn's (an answer to a pending card, such as a KeepCard, is that
+    # card's alone: its own type's background would be the card's rules)
+    kind = "StartRound" if type(command).__name__ == "StartRound" else "PlayCard"
+    common = background(ruleset, kind)
     own = _edition_rules(ruleset)
-    return tuple(r for r in _traced(state, command) if r in own and r not in common)
+    touched = {r for r in _traced(state, command) if r not in common}
+    try:
+        decide(state, command)
+    except IllegalCommand as refusal:
+        # some refusals come from facts the cards declare (the Countess's
+        # forbidden companions, the Handmaid's protection), checked where no
+        # citing function runs: the kind names the rule, background or not
+        touched.update(REFUSAL_RULES.get(refusal.kind, ()))
+    except LoveLetterError:
+        pass
+    return tuple(sorted(r for r in touched if r in own))
 
 
 @functools.cache
@@ -128,10 +142,24 @@ def _traced(state: GameState, command: Command) -> tuple[str, ...]:
     try:
         decide(state, command)
     except LoveLetterError:
-        pass  # a refusal touches the rules that refused it
+        pass
     finally:
         sys.settrace(previous)
     return tuple(sorted(seen))
+
+
+#: the rules a refusal of each kind enforces (those of the edition count)
+REFUSAL_RULES: dict[RejectionKind, tuple[str, ...]] = {
+    RejectionKind.COUNTESS_REQUIRED: ("countess.forced-by-king-or-prince",),
+    RejectionKind.NOT_YOUR_TURN: ("turn.order",),
+    RejectionKind.TARGET_PROTECTED: ("handmaid.protection-until-next-turn",),
+    RejectionKind.TARGET_OUT_OF_ROUND: ("out.untargetable",),
+    RejectionKind.TARGET_NOT_ALLOWED: ("targeting.other-player",),
+    RejectionKind.REQUIRED_PLAYER_NOT_CHOSEN: ("sycophant.next-card-must-choose",),
+    RejectionKind.GUESS_NOT_ALLOWED: ("guard.name-non-guard", "guard.name-number"),
+    RejectionKind.INVALID_CHOICE: ("chancellor.return-bottom-any-order",),
+    RejectionKind.PLAYER_LEFT: ("online.leave-any-time",),
+}
 
 
 def _applied(value: object) -> bool:

@@ -135,6 +135,9 @@ def main(kind: str) -> int:
             continue
         if trigger and kind == "hang":
             time.sleep(30)
+        if message["type"] == "run" and kind == "hang-all":
+            time.sleep(30)  # every case: a fuzzer's shrinking must still end
+            continue
         if trigger and kind == "skip":
             reply({"type": "skipped", "seq": message["seq"], "reason": "no Barons here"})
             continue
