@@ -132,16 +132,24 @@ def _start_round(rng: random.Random, state: GameState) -> JSON | None:
     chosen = rng.choice(options)
     deck = _shuffled(rng, rules.deck_for(state.players, state.table.decks))
     data: dict[str, JSON] = {"type": "StartRound", "deck": deck}
-    if chosen.first_player is not None:
-        data["first_player"] = chosen.first_player
+    first = chosen.first_player
+    if first is None:
+        # stack the first player too: between tied winners the engine would
+        # draw one from the seed, which only seeded-chance engines share
+        _, events = step(state, from_data(data, Command))
+        first = next((e.first_player for e in events if hasattr(e, "first_player")), None)
+        if first is not None and not _accepted(state, {**data, "first_player": first}):
+            first = None
+    if first is not None:
+        data["first_player"] = first
     if not rules.draws_order:
         return data if _accepted(state, data) else None
     present = [s for s in range(state.players) if s not in state.table.left]
     for _ in range(50):
         rng.shuffle(present)
-        if chosen.first_player is not None and chosen.first_player in present:
-            present.remove(chosen.first_player)
-            present.insert(0, chosen.first_player)
+        if first is not None and first in present:
+            present.remove(first)
+            present.insert(0, first)
         candidate = {**data, "order": list(present)}
         if _accepted(state, candidate):
             return candidate
