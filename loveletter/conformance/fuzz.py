@@ -92,6 +92,9 @@ class Disagreement:
 
 @attrs.frozen
 class FuzzResult:
+    """What a fuzzing run did: how many games, commands and illegal
+    commands it played, each game's outcome, and the disagreement found."""
+
     games: int
     commands: int
     refusals_tried: int
@@ -299,7 +302,7 @@ def _disagrees(outcome: CaseOutcome) -> bool:
     return outcome.status in ("failed", "errored", "start-not-reached")
 
 
-class _Trial:
+class Trial:
     """Runs candidate games against the implementation, counting the runs."""
 
     def __init__(self, implementation: Implementation, options: Options, out: str) -> None:
@@ -343,7 +346,7 @@ def _position_before(game: Game, index: int) -> dict[str, JSON] | None:
     return kept
 
 
-def shrink(game: Game, trial: _Trial, budget: int = 400, deadline: float | None = None) -> Game:
+def shrink(game: Game, trial: Trial, budget: int = 400, deadline: float | None = None) -> Game:
     """The smallest game found that still disagrees (``budget``: at most
     that many runs of the implementation)."""
 
@@ -390,7 +393,7 @@ def shrink(game: Game, trial: _Trial, budget: int = 400, deadline: float | None 
     return best
 
 
-def _slim(data: dict[str, JSON], trial: _Trial, budget: int) -> dict[str, JSON]:
+def _slim(data: dict[str, JSON], trial: Trial, budget: int) -> dict[str, JSON]:
     """Drop the checks and expectations the disagreement does not need."""
 
     def fails(candidate: dict[str, JSON]) -> bool:
@@ -528,7 +531,7 @@ def fuzz(
         options = Options(capabilities=implementation.capabilities)
     started = time.monotonic()
     path = str((out or Path("fuzz")) / "cases" / ruleset / "fuzz" / "fuzz.yaml")
-    trial = _Trial(implementation, options, path)
+    trial = Trial(implementation, options, path)
     outcomes: list[CaseOutcome] = []
     commands = refusals = 0
     for number, name, count in game_seeds(seed, ruleset, players):
@@ -560,7 +563,7 @@ def _shrunk(
     name: str,
     game: Game,
     first: CaseOutcome,
-    trial: _Trial,
+    trial: Trial,
     out: Path | None,
     budget: int,
     seconds: float,
