@@ -36,6 +36,7 @@ from loveletter import (
     RULESETS,
     Card,
     Ruleset,
+    __version__,
     get_ruleset,
 )
 from loveletter import cli_records as records_cli
@@ -605,9 +606,22 @@ def _add_game_options(parser: argparse.ArgumentParser, players: int, seed: int |
     )
 
 
+def _suite_version() -> str:
+    """The conformance suite's version, or "unknown" when it cannot be read."""
+    try:
+        return suite_version()
+    except (OSError, KeyError, TypeError, ValueError):
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="loveletter", description="Love Letter, the card game: play, watch or simulate."
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"loveletter-rules {__version__} (conformance suite {_suite_version()})",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -671,7 +685,12 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.set_defaults(handler=_cmd_play)
 
     demo_parser = commands.add_parser(
-        "demo", help="simulate one game between random bots and tell it"
+        "demo",
+        help="simulate one game between random bots and tell it, then run the conformance"
+        " suite against this engine",
+        description="Simulate one game between random bots and tell it, turn by turn; then"
+        " run the whole conformance suite against this engine, in process, and print its"
+        " summary.",
     )
     _add_game_options(demo_parser, players=4, seed=7)
     _add_online_options(demo_parser, f"the rounds of the match told (default: {DEMO_ROUNDS})")

@@ -13,7 +13,7 @@ Which copy is used:
   the package's parent directory holding ``pyproject.toml`` and the
   directory asked for (an installed package's parent is ``site-packages``,
   which has neither);
-* **an installed package** (``pip install loveletter``): the copy in
+* **an installed package** (``pip install loveletter-rules``): the copy in
   ``loveletter/_data``, which is never in a checkout (the build writes it
   under ``build/`` only).
 

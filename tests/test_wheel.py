@@ -1,4 +1,4 @@
-"""The package as ``pip install loveletter`` gives it, away from the checkout.
+"""The package as ``pip install loveletter-rules`` gives it, away from the checkout.
 
 One module, marked ``wheel`` (about 15-25 s; ``pytest -m 'not wheel'`` leaves
 it out). Its fixtures, once for the module: build an sdist from a copy of the
@@ -102,11 +102,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
         "import sys; from setuptools import build_meta; build_meta.build_sdist(sys.argv[1])"
     )
     _run([sys.executable, "-c", build_sdist, str(dist)], cwd=source)
-    (sdist,) = dist.glob("loveletter-*.tar.gz")
+    # the distribution is loveletter-rules (loveletter on the index is another
+    # project); the import name stays loveletter
+    (sdist,) = dist.glob("loveletter_rules-*.tar.gz")
     pip = [sys.executable, "-m", "pip"]
     offline = ["--no-deps", "--no-build-isolation", "--no-index"]
     _run([*pip, "wheel", *offline, "-w", str(dist), str(sdist)], cwd=work)
-    (wheel,) = dist.glob("loveletter-*.whl")
+    (wheel,) = dist.glob("loveletter_rules-*.whl")
 
     venv = work / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=work)
@@ -150,6 +152,7 @@ def runs(installed: Installed) -> Iterator[dict[str, tuple[int, str]]]:
         "in process": ["conformance", "run", "--quiet", "--ruleset", "premium"],
         "rules": ["rules", "prince.empty-deck-draws-set-aside", "--width", "100"],
         "ruling": ["rules", "--ruling", "9"],
+        "version": ["--version"],
     }
     processes = {
         name: subprocess.Popen(
@@ -211,6 +214,34 @@ def test_the_installed_package_reads_its_package_data(installed: Installed) -> N
     assert not suite_from_checkout and not spec_from_checkout
     entries = {(installed.elsewhere / p).resolve() for p in path}  # "" is the current directory
     assert CHECKOUT not in entries and CHECKOUT / "loveletter" not in entries
+
+
+def test_the_distribution_is_loveletter_rules_under_the_mit_licence(
+    installed: Installed,
+) -> None:
+    script = (
+        "import json, importlib.metadata as m; d = m.distribution('loveletter-rules');"
+        " print(json.dumps([d.metadata['Name'], d.metadata.get('License-Expression'),"
+        " [str(f) for f in d.files or () if 'LICENSE' in str(f)]]))"
+    )
+    name, licence, files = json.loads(
+        _run([str(installed.python), "-c", script], cwd=installed.elsewhere)
+    )
+    assert (name, licence) == ("loveletter-rules", "MIT")
+    assert files and files[0].endswith("LICENSE")
+    # the rulebooks are not the project's to license, and are never shipped
+    # (named NNN_<16 hex digits>.txt in ../shared/rulebooks)
+    rulebook = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
+    assert not [p for p in installed.purelib.rglob("*") if rulebook.fullmatch(p.name)]
+
+
+def test_version_and_python_dash_m(installed: Installed, runs: dict[str, tuple[int, str]]) -> None:
+    status, out = runs["version"]
+    assert status == 0 and re.fullmatch(r"loveletter-rules \S+ \(conformance suite \S+\)\n", out), (
+        out
+    )
+    same = _run([str(installed.python), "-m", "loveletter", "--version"], cwd=installed.elsewhere)
+    assert same == out
 
 
 def test_demo(runs: dict[str, tuple[int, str]]) -> None:
