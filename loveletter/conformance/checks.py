@@ -250,7 +250,7 @@ def plan(case: Case, options: Options, replays: Mapping[str, ReplayStart]) -> Pl
             request = _observe_request(step["checks"], caps)
             if _tried(step["checks"], caps):
                 if reference is None:
-                    reference = states_before_steps(case)
+                    reference = states_before_steps(case.data)
                 state = reference[number]
                 if state is not None:
                     request["try"] = candidates(state)

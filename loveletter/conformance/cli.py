@@ -36,6 +36,7 @@ from loveletter.conformance.runner import (
     format_outcome,
     read_xfail_reasons,
     run_suite,
+    shown_path,
     skip_reason,
     suite_version,
     write_report,
@@ -618,9 +619,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         for line in first.lines[:12]:
             print(f"        {line}")
         print(f"DISAGREEMENT BY RULE {', '.join(found.rules)}")
-        print(
-            f"shrunk to {found.length} steps in {found.runs} runs: {_shown_path(found.case.path)}"
-        )
+        print(f"shrunk to {found.length} steps in {found.runs} runs: {shown_path(found.case.path)}")
         print(
             "run it: loveletter conformance run --cases"
             f" {Path(found.case.path).parents[2]} --run '{found.case.name}'"
@@ -643,10 +642,3 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         except OSError as error:
             return _fail(f"--report: cannot write {args.report}: {error.strerror or error}")
     return 1 if found is not None else 0
-
-
-def _shown_path(path: str) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return path

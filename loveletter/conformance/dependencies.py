@@ -38,7 +38,7 @@ from loveletter.conformance.reach import (
     replay_path,
 )
 from loveletter.conformance.touches import rules_touched
-from loveletter.engine import new_game, step
+from loveletter.engine import step
 from loveletter.errors import LoveLetterError
 
 __all__ = [
@@ -84,15 +84,7 @@ def start_dependencies(
 
     Raises :class:`~loveletter.errors.LoveLetterError` (or ``ValueError``)
     when the replay does not play: ``reach --check`` names those."""
-    state = new_game(
-        replay.ruleset,
-        replay.players,
-        seed=replay.seed,
-        first_player=replay.first_player,
-        deck=replay.deck,
-        order=replay.order,
-        settings=replay.settings,
-    )
+    state = replay.opening()
     # the prelude ends with the StartRound that deals the case's round
     last_deal = max(
         (i for i, c in enumerate(replay.commands) if isinstance(c, StartRound)), default=-1

@@ -128,15 +128,16 @@ def _short(value: JSON, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def states_before_steps(case: Case) -> list[GameState | None]:
-    """The reference state before each of ``case``'s steps (None after a
-    step the reference cannot take: a case it does not start)."""
+def states_before_steps(data: Mapping[str, JSON]) -> list[GameState | None]:
+    """The reference state before each step of a case's ``data`` (a
+    refused command leaves it as it was; all None when the reference does
+    not start the case)."""
     try:
-        state: GameState | None = start_state(case.data)[0]
+        state: GameState | None = start_state(dict(data))[0]
     except ScriptError:
-        return [None] * len(case.data["steps"])
+        return [None] * len(data["steps"])
     states: list[GameState | None] = []
-    for item in case.data["steps"]:
+    for item in data["steps"]:
         states.append(state)
         if state is None or "command" not in item:
             continue

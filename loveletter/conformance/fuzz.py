@@ -41,7 +41,7 @@ from loveletter.conformance.cases import Case, parse_case
 from loveletter.conformance.checks import Options
 from loveletter.conformance.compare import canonical_command, render
 from loveletter.conformance.execute import observe_state, player_commands, start_state
-from loveletter.conformance.expected import candidates
+from loveletter.conformance.expected import candidates, states_before_steps
 from loveletter.conformance.runner import CaseOutcome, Implementation, run_case
 from loveletter.conformance.touches import rules_touched
 from loveletter.engine import decide, legal_commands, step
@@ -333,11 +333,14 @@ class Trial:
 
 def _position_before(game: Game, index: int) -> dict[str, JSON] | None:
     """The position just before command ``index`` of ``game``, in case form."""
-    state, _ = start_state(case_data(attrs.evolve(game, commands=()), "x", "x", ["x.x"]))
-    for command in game.commands[:index]:
-        with contextlib.suppress(IllegalCommand, SerializationError):
-            state, _ = step(state, from_data(command, Command))
-    if state.decision not in (Decision.PLAY, Decision.DRAW):
+    played = {
+        "ruleset": game.ruleset,
+        "players": game.players,
+        "start": {"deal": game.deal},
+        "steps": [{"command": command} for command in game.commands[: index + 1]],
+    }
+    state = states_before_steps(played)[index]
+    if state is None or state.decision not in (Decision.PLAY, Decision.DRAW):
         return None
     data = to_data(to_position(state))
     for key in ("type", "ruleset", "players"):
@@ -458,28 +461,20 @@ def _rules_of(data: dict[str, JSON], outcome: CaseOutcome) -> tuple[str, ...]:
     steps = data["steps"]
     if failing is None or failing >= len(steps):
         failing = len(steps) - 1
-    state, _ = start_state(data)
-    for item in steps[:failing]:
-        if "command" in item:
-            with contextlib.suppress(IllegalCommand, SerializationError):
-                state, _ = step(state, from_data(item["command"], Command))
-    differing = [c for c in candidates(state) if _named(c, outcome.lines)]
+    states = states_before_steps(data)
     touched: set[str] = set()
-    for command in differing:
+    state = states[failing]
+    if state is not None:
+        for command in candidates(state):
+            if _named(command, outcome.lines):
+                touched.update(rules_touched(state, from_data(command, Command)))
+    at = failing
+    while at > 0 and "command" not in steps[at]:
+        at -= 1
+    state = states[at]
+    if not touched and state is not None and "command" in steps[at]:
         with contextlib.suppress(SerializationError):
-            touched.update(rules_touched(state, from_data(command, Command)))
-    if not touched:
-        at = failing
-        while at > 0 and "command" not in steps[at]:
-            at -= 1
-        if steps and "command" in steps[at]:
-            state, _ = start_state(data)
-            for item in steps[:at]:
-                if "command" in item:
-                    with contextlib.suppress(IllegalCommand, SerializationError):
-                        state, _ = step(state, from_data(item["command"], Command))
-            with contextlib.suppress(SerializationError):
-                touched.update(rules_touched(state, from_data(steps[at]["command"], Command)))
+            touched.update(rules_touched(state, from_data(steps[at]["command"], Command)))
     known = set(load_spec().rules)
     rules = tuple(sorted(r for r in touched if r in known))
     return rules or (FALLBACK_RULE,)

@@ -216,6 +216,18 @@ class Replay:
     #: online: the table's settings when they are not the defaults
     settings: TableSettings | None = None
 
+    def opening(self) -> GameState:
+        """The state its deal starts (raises as :func:`new_game` does)."""
+        return new_game(
+            self.ruleset,
+            self.players,
+            seed=self.seed,
+            first_player=self.first_player,
+            deck=self.deck,
+            order=self.order,
+            settings=self.settings,
+        )
+
 
 @attrs.frozen
 class Outcome:
@@ -1867,15 +1879,7 @@ def reaches(replay_: Replay, goal: GameState, where: str = "replay") -> str | No
     """``None`` when ``replay_``'s deal and commands reach exactly ``goal``
     (compared as positions) through our engine; else what is wrong."""
     try:
-        state = new_game(
-            replay_.ruleset,
-            replay_.players,
-            seed=replay_.seed,
-            first_player=replay_.first_player,
-            deck=replay_.deck,
-            order=replay_.order,
-            settings=replay_.settings,
-        )
+        state = replay_.opening()
     except (ValueError, IllegalCommand) as error:
         return f"{where}: deal: {error}"
     for i, command in enumerate(replay_.commands):

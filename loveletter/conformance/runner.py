@@ -636,14 +636,15 @@ def format_outcome(outcome: CaseOutcome) -> list[str]:
     lines = [
         head,
         f"        {outcome.case.title}",
-        f"        file: {_shown(outcome.case.path)}",
+        f"        file: {shown_path(outcome.case.path)}",
         f"        rules: {', '.join(outcome.case.rules)}",
     ]
     lines += [f"        {line}" for line in outcome.lines]
     return lines
 
 
-def _shown(path: str) -> str:
+def shown_path(path: str) -> str:
+    """``path`` from the working directory when it is below it, else as given."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd()))
     except ValueError:

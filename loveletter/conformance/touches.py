@@ -69,16 +69,13 @@ def rules_touched(state: GameState, command: Command) -> tuple[str, ...]:
     kind = "StartRound" if type(command).__name__ == "StartRound" else "PlayCard"
     common = background(ruleset, kind)
     own = _edition_rules(ruleset)
-    touched = {r for r in _traced(state, command) if r not in common}
-    try:
-        decide(state, command)
-    except IllegalCommand as refusal:
+    traced, refusal = _traced(state, command)
+    touched = {r for r in traced if r not in common}
+    if refusal is not None:
         # some refusals come from facts the cards declare (the Countess's
         # forbidden companions, the Handmaid's protection), checked where no
         # citing function runs: the kind names the rule, background or not
-        touched.update(REFUSAL_RULES.get(refusal.kind, ()))
-    except LoveLetterError:
-        pass
+        touched.update(REFUSAL_RULES.get(refusal, ()))
     return tuple(sorted(r for r in touched if r in own))
 
 
@@ -115,17 +112,17 @@ def background(ruleset: str, command_type: str) -> frozenset[str]:
                 command = chooser.choice(commands)
                 if type(command).__name__ == command_type:
                     seen += 1
-                    counts.update(_traced(state, command))
+                    counts.update(_traced(state, command)[0])
                 state = push(state, command)
     return frozenset(rule for rule, n in counts.items() if seen and n >= _SHARE * seen)
 
 
-def _traced(state: GameState, command: Command) -> tuple[str, ...]:
+def _traced(state: GameState, command: Command) -> tuple[tuple[str, ...], RejectionKind | None]:
     """The rules cited by the engine code that decided ``command`` in
     ``state``, sorted: a citing function counts when it returned something
     (events, a true answer, a number: its rule applied) or raised (its rule
     refused the command), not when it only looked and found nothing to do
-    (a round end that did not come)."""
+    (a round end that did not come); and the kind of its refusal, if any."""
     by_code = _rules_by_code()
     seen: set[str] = set()
 
@@ -137,15 +134,18 @@ def _traced(state: GameState, command: Command) -> tuple[str, ...]:
     def watch(frame: FrameType, event: str, arg: object) -> Any:
         return local if event == "call" and frame.f_code in by_code else None
 
+    refusal: RejectionKind | None = None
     previous = sys.gettrace()
     sys.settrace(watch)
     try:
         decide(state, command)
+    except IllegalCommand as error:
+        refusal = error.kind
     except LoveLetterError:
         pass
     finally:
         sys.settrace(previous)
-    return tuple(sorted(seen))
+    return tuple(sorted(seen)), refusal
 
 
 #: the rules a refusal of each kind enforces (those of the edition count)

@@ -40,18 +40,7 @@ MODEL = ROOT / "loveletter" / "conformance" / "model_engine.py"
 PAGE = ROOT / "docs" / "implementers" / "model-engine.md"
 AS_MODULE = f"{sys.executable} -m loveletter.conformance.model_engine"
 #: what the model engine offers: everything but the suite's seeded chance
-DECLARED = [
-    "positions",
-    "sightings",
-    "events",
-    "redacted-events",
-    "state",
-    "legal-commands",
-    "views",
-    "rejection-kinds",
-    "perft",
-    "try",
-]
+DECLARED = [name for name in CAPABILITIES if name != "seeded-chance"]
 
 
 #: events this edition never causes: the Chancellor's, Premium's and the online
