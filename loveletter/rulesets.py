@@ -116,6 +116,10 @@ class Ruleset:
     max_decks: int = 1
     #: whether the table has settings, time-outs and leaving (online)
     online_table: bool = False
+    #: what the edition's own rulebook calls a token, singular and plural
+    #: (2019: favor tokens; Premium: Tokens of Affection; online: wins on
+    #: its win counter, 004 replacing tokens by that counter)
+    token_names: tuple[str, str] = ("favor token", "favor tokens")
 
     #: every card the edition uses at its largest count, in canonical order
     deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -210,6 +214,16 @@ class Ruleset:
         """Favor tokens a player needs to win a game of ``players``
         (``None`` where no count of tokens ends the game: online)."""
         return self.setup(players).tokens_to_win
+
+    def tokens(self, count: int) -> str:
+        """``count`` tokens in the edition's own words (``"1 favor token"``,
+        ``"2 Tokens of Affection"``, online ``"3 wins"``).
+
+        >>> get_ruleset("premium").tokens(2)
+        '2 Tokens of Affection'
+        """
+        singular, plural = self.token_names
+        return f"{count} {singular if count == 1 else plural}"
 
     def face_up_count(self, players: int) -> int:
         """Cards removed face up at the start of a round of ``players``."""
@@ -376,6 +390,7 @@ def _aeg_premium() -> Ruleset:
         round_tie=RoundTie.DISCARD_TOTAL,
         game_tie=GameTie.TIE_BREAK_ROUND,
         aliases=("premium-2016", "aeg-premium"),
+        token_names=("Token of Affection", "Tokens of Affection"),
     )
 
 
@@ -411,6 +426,7 @@ def _online(premium: Ruleset) -> Ruleset:
         draws_order=True,
         max_decks=3,
         online_table=True,
+        token_names=("win", "wins"),
     )
 
 
