@@ -3,7 +3,8 @@
 Every rule ID the code cites (``@implements``) and every rule ID a test
 cites (``@pytest.mark.rule(...)``) is defined in ``spec/``; every rule of the
 spec is implemented by some code and checked by some test; rulings and rules
-refer to each other consistently; every source a rule cites exists in the
+refer to each other consistently, and every ruling a rule cites applies to
+an edition of that rule; every source a rule cites exists in the
 rulebooks (when ``../shared/rulebooks`` is there to check against).
 
 Test markers are collected by reading the test files with :mod:`ast`, so
@@ -13,16 +14,17 @@ the check needs neither to import nor to run them.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
+import attrs
 import pytest
 import yaml
 
 import loveletter  # noqa: F401  (imported for its side effect: it fills CITATIONS)
 from loveletter.rules import CITATIONS
-from loveletter.spec import Rule, Spec, load_spec
+from loveletter.spec import Rule, Ruling, Spec, load_spec
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
@@ -195,6 +197,57 @@ def test_rulings_and_rules_refer_to_each_other_consistently() -> None:
             assert number in rulings, f"{rule_id} cites unknown ruling {number}"
             # a rule that says a ruling refines it is listed by that ruling
             assert rule_id in rulings[number].rules, f"{rule_id} cites ruling {number}, not back"
+
+
+def ruling_edition_problems(rules: Mapping[str, Rule], rulings: Mapping[int, Ruling]) -> list[str]:
+    """Every rule-ruling link whose two ends share no edition.
+
+    A ruling decides something for its editions only, so a rule that cites
+    it for editions the ruling does not cover rests, there, on nothing (and
+    a ruling listing a rule of other editions refines nothing of it).
+    """
+    problems: list[str] = []
+    for rule_id, rule in rules.items():
+        for number in rule.rulings:
+            ruling = rulings.get(number)
+            if ruling is not None and not set(ruling.editions) & set(rule.editions):
+                problems.append(
+                    f"{rule_id} ({', '.join(rule.editions)}) cites ruling {number}, "
+                    f"which applies only to {', '.join(ruling.editions)}"
+                )
+    for number, ruling in rulings.items():
+        for rule_id in ruling.rules:
+            listed = rules.get(rule_id)
+            if listed is not None and not set(ruling.editions) & set(listed.editions):
+                problems.append(
+                    f"ruling {number} ({', '.join(ruling.editions)}) refines {rule_id}, "
+                    f"which applies only to {', '.join(listed.editions)}"
+                )
+    return problems
+
+
+def test_every_ruling_a_rule_cites_applies_to_an_edition_of_that_rule() -> None:
+    problems = ruling_edition_problems(spec().rules, spec().rulings)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_edition_check_finds_a_ruling_of_other_editions() -> None:
+    rules, rulings = dict(spec().rules), dict(spec().rulings)
+    assert ruling_edition_problems(rules, rulings) == []
+    # the Premium ruling on the set-aside card, moved to another edition:
+    # the Prince rule would cite it for editions it no longer covers
+    rulings[38] = attrs.evolve(rulings[38], editions=("online",))
+    found = ruling_edition_problems(rules, rulings)
+    assert any(
+        "prince.empty-deck-draws-set-aside" in line and "ruling 38" in line for line in found
+    )
+    assert any(line.startswith("ruling 38 (online) refines") for line in found), found
+    # a ruling that lists a rule (without the rule citing it back) is checked too
+    rulings = dict(spec().rulings)
+    rulings[56] = attrs.evolve(rulings[56], rules=(*rulings[56].rules, "spy.sole-spy-token"))
+    assert ruling_edition_problems(rules, rulings) == [
+        "ruling 56 (premium) refines spy.sole-spy-token, which applies only to 2019"
+    ]
 
 
 def test_every_rule_has_an_id_of_its_topic_editions_and_a_source() -> None:
