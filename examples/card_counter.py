@@ -18,11 +18,8 @@ class CardCounter:
         self.fallback = ll.RandomBot(seed)
 
     def choose(self, view: ll.PlayerView) -> ll.Command:
-        unseen = Counter(ll.get_ruleset(view.ruleset).deck_for(view.players))
-        unseen.subtract(view.hand)
-        unseen.subtract(view.face_up)
-        for pile in view.discards:
-            unseen.subtract(pile)
+        # every card out of sight (other hands, the deck, the set-aside card)
+        unseen = Counter(view.unseen_cards())
         # what each player was last seen holding (it may have been played since)
         known = {seen.owner: seen.card for seen in view.sightings}
 
@@ -36,7 +33,7 @@ class CardCounter:
                 if command.target is not None and known.get(command.target) == guess:
                     return 10.0  # we saw that card in their hand
                 return unseen[guess] / max(1, sum(unseen.values()))
-            return -command.card.value / 10  # otherwise keep the higher card
+            return -view.value(command.card) / 10  # otherwise keep the higher card
 
         best = max(view.legal_commands, key=score)
         return best if score(best) > -100 else self.fallback.choose(view)

@@ -9,6 +9,7 @@ so it cannot cheat by reading the state; the game loop in
 from __future__ import annotations
 
 import random
+import secrets
 from typing import Protocol
 
 from loveletter.commands import Command
@@ -54,12 +55,24 @@ class RandomBot:
 
     The bot owns its own :class:`random.Random`, so a seat's choices depend
     only on its seed and the views it is shown, never on other code that
-    uses the global generator.
+    uses the global generator. Without a ``seed`` it takes a fresh 64-bit
+    one from the operating system's secure source (``secrets``), so two
+    bots never play alike by accident; either way the seed is kept as
+    ``bot.seed`` (and shown by ``repr``), and ``RandomBot(bot.seed)`` shown
+    the same views makes the same choices again.
+
+    >>> import loveletter as ll
+    >>> view = ll.view(ll.new_game("2019", 3, seed=4), 0)
+    >>> bot = RandomBot()  # a fresh secret seed
+    >>> again = RandomBot(bot.seed)
+    >>> [bot.choose(view) for _ in range(9)] == [again.choose(view) for _ in range(9)]
+    True
     """
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int | None = None) -> None:
+        #: the seed of this bot's choices: the one given, or a fresh secret one
+        self.seed: int = secrets.randbits(64) if seed is None else seed
+        self._rng = random.Random(self.seed)
 
     def choose(self, view: PlayerView) -> Command:
         commands = view.legal_commands

@@ -485,6 +485,9 @@ def push(state: GameState, command: Command) -> GameState:
     Most turns take a shortcut (:mod:`loveletter.shortcut`) that builds the
     same state without materializing the events; the two are kept equal by
     the property tests.
+    A move written in the notation is read first with
+    :func:`~loveletter.notation.parse_command`; text given here is refused
+    (``malformed-command``) with a message that says so.
     """
     try:
         return _push(state, command)
@@ -530,6 +533,12 @@ _ANSWERS: dict[type[Command], frozenset[Decision]] = {
 }
 
 
+_TEXT_IS_NOT_A_COMMAND = (
+    "text is not a command: read it with loveletter.parse_command first"
+    ' (the move notation, as in "P0 Guard on P2 naming Priest")'
+)
+
+
 def _resolve(
     state: GameState, command: Command, checked: bool = False
 ) -> tuple[tuple[Event, ...], GameState]:
@@ -562,6 +571,8 @@ def _resolve(
         d = thaw(state)
         apply_to_draft(d, events)
         return events, freeze(d)
+    elif isinstance(command, str):  # a move in the notation, not yet read
+        raise IllegalCommand(R.MALFORMED_COMMAND, _TEXT_IS_NOT_A_COMMAND)
     else:
         raise IllegalCommand(R.MALFORMED_COMMAND, f"not a command: {command!r}")
     d = thaw(state)

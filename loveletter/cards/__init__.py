@@ -13,15 +13,19 @@ of a round (see :class:`loveletter.cards.base.CardRules`).
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import NoReturn
 
 
 class Card(IntEnum):
-    """A character kind. The integer is an identity code, never a value.
+    """A character kind. Its integer, :attr:`code`, is an identity code,
+    never a value: a card's worth is the edition's,
+    :meth:`loveletter.rulesets.Ruleset.value` (or
+    :meth:`loveletter.views.PlayerView.value` for a bot), and reading
+    ``card.value`` raises an ``AttributeError`` that says so.
 
     Codes give the canonical order used wherever the engine lists cards
     (legal commands, sorted decks): the ten kinds of the 2019 edition first,
-    then the nine the Premium Edition adds. The order is only an order: a
-    card's value is :meth:`loveletter.rulesets.Ruleset.value`.
+    then the nine the Premium Edition adds. The order is only an order.
     """
 
     SPY = 0
@@ -44,6 +48,38 @@ class Card(IntEnum):
     CARDINAL = 16
     JESTER = 17
     ASSASSIN = 18
+
+    @property
+    def code(self) -> int:
+        """The card's identity code: its place in the canonical order, the
+        same in every edition and never its worth.
+
+        >>> Card.PRINCESS.code, Card.BISHOP.code
+        (9, 10)
+        """
+        return self._value_
+
+    # The enum's own ``value`` is the identity code, which reads like the
+    # number printed on the card and is wrong for a Premium Princess (8) or
+    # any added card: hidden so that the worth is asked of the edition.
+    # Enum internals (repr, pickle, ``Card(9)``) use ``_value_``, not this.
+    @property
+    def value(self) -> NoReturn:
+        """Not available: a card's worth depends on the edition.
+
+        Ask the edition: ``ruleset.value(card)`` or ``view.value(card)``;
+        the identity code is :attr:`code`.
+
+        >>> Card.PRINCESS.value  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        AttributeError: Card.PRINCESS.value: a card's worth depends on the edition: ...
+        """
+        raise AttributeError(
+            f"Card.{self.name}.value: a card's worth depends on the edition: use"
+            " ruleset.value(card) or view.value(card) (card.code is the identity code)",
+            name="value",
+            obj=self,
+        )
 
     @property
     def title(self) -> str:

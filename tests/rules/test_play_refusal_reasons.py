@@ -74,8 +74,8 @@ def test_a_card_that_is_not_a_card_is_malformed_and_shown() -> None:
 
 def test_something_that_is_not_a_command_or_an_event_is_refused_and_shown() -> None:
     with pytest.raises(IllegalCommand) as refused:
-        decide(GUARD_TURN, "x")  # type: ignore[arg-type]
-    assert (refused.value.kind, refused.value.detail) == (R.MALFORMED_COMMAND, "not a command: 'x'")
+        decide(GUARD_TURN, 42)  # type: ignore[arg-type]
+    assert (refused.value.kind, refused.value.detail) == (R.MALFORMED_COMMAND, "not a command: 42")
     with pytest.raises(EventMismatch, match=r"^event: not an event: 'x'$"):
         evolve(GUARD_TURN, "x")  # type: ignore[arg-type]
 
