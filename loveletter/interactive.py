@@ -9,19 +9,30 @@ Each decision is asked as a few short numbered menus, one question at a
 time: for a card play, the card, then whom it chooses (and a second player
 for the cards that choose two), then what it names. A question with one
 possible answer is not asked (the answer is said). At any prompt ``b`` goes
-back a question, ``q`` quits, ``?`` prints the help (how to answer, and
-what each card of the game does, taken from the rules in ``spec/``), ``?
-Guard`` or ``? 1`` one card's help, and a whole move may be typed in the
-command notation (:mod:`loveletter.notation`, e.g. ``P0 Guard on P2 naming
-Priest``) instead of a number; a move the rules do not allow now is refused
-with the reason.
+back a question, ``q`` quits, ``?`` (or ``help``) lists the help's topics
+in a few lines and ``? TOPIC`` shows one: how to answer, the notation,
+every card, one card (``? Guard`` or ``? 1``), the edition in brief and
+each part of its rules, scoring; the rules' text is the spec's. A whole
+move may be typed in the command notation (:mod:`loveletter.notation`,
+e.g. ``P0 Guard on P2 naming Priest``) instead of a number; a move the
+rules do not allow now is refused with the reason.
+
+A move that certainly knocks its own player out (:func:`self_knockout`:
+playing or discarding the Princess, or a comparison the visible cards
+show cannot be won) is marked in the menus and asked again ("Really? y/N",
+no by default) unless every move does. A card that can choose no one
+(every other player protected or out) is marked as having no effect, and
+a Prince that can choose only its own player says so.
 
 Before each decision the screen shows what the player knows: round, turn,
 whose move, the deck, every discard pile in order, who is protected or out,
-tokens, the Premium marks and requirements, what they have been shown, the
-cards they put under the deck, and their hand. Each round's end is shown
-with its result and waits for Enter. Seats are numbered from 0 throughout
-("Player 0", ``P0``, ``--seat 0``), as everywhere in this package.
+tokens, the Premium marks and requirements, what they have been shown (a
+card seen in the hand of a player since gone out marked "(out)"), the cards
+they put under the deck, and their hand. Tokens are named as the edition
+names them (:meth:`~loveletter.rulesets.Ruleset.tokens`). Each round's end
+is shown with its result and waits for Enter. Seats are numbered from 0
+throughout ("Player 0", ``P0``, ``--seat 0``), as everywhere in this
+package.
 
 Input that is not a terminal (a script, a test) is echoed after each
 prompt, so a transcript reads like a session. A line longer than any answer
@@ -70,13 +81,21 @@ from loveletter.events import Event, GameEnded, RoundEnded
 from loveletter.narrative import Narrator, card_name, default_name, describe_command
 from loveletter.notation import format_command, parse_command
 from loveletter.records import GameRecord, save_record
-from loveletter.rulesets import Ruleset, get_ruleset
+from loveletter.rulesets import GameTie, Ruleset, get_ruleset
 from loveletter.simulation import random_bots
 from loveletter.spec import Spec, load_spec
 from loveletter.state import Decision, Sighting, TableSettings
 from loveletter.views import PlayerView, view
 
-__all__ = ["HumanPlayer", "LeaveMatch", "Quit", "card_help", "card_statements", "play"]
+__all__ = [
+    "HumanPlayer",
+    "LeaveMatch",
+    "Quit",
+    "card_help",
+    "card_statements",
+    "play",
+    "self_knockout",
+]
 
 #: the width help text is wrapped to
 WIDTH = 78
@@ -112,6 +131,9 @@ class Question:
     text: str
     topic: str
     options: tuple[Option, ...]
+    #: what is said instead of "topic: answer (the only choice)" when there
+    #: is one answer (a card with no effect, a Prince only on yourself)
+    alone: str = ""
 
 
 #: a question of a decision: given the commands still possible and the keys
@@ -153,27 +175,161 @@ def _topic(card: Card) -> str:
     return card.name.lower().replace("_", "-")
 
 
-def card_statements(ruleset: str | Ruleset, card: Card) -> list[str]:
-    """The spec's statements of ``card``'s rules in ``ruleset``'s edition,
+def _statements(ruleset: str | Ruleset, topic: str) -> list[str]:
+    """The spec's statements of one topic's rules in ``ruleset``'s edition,
     in the spec's order, without the parentheses that only cite other rules
     by ID."""
     edition = get_ruleset(ruleset).name
     return [
         _CITATION.sub("", rule.statement)
         for rule in _spec().rules_for(edition)
-        if rule.topic == _topic(card)
+        if rule.topic == topic
     ]
 
 
-def card_help(ruleset: str | Ruleset, players: int, card: Card) -> list[str]:
-    """A card's help: its value, its copies in the deck for ``players``, and
-    its rules as the spec states them, wrapped for a terminal."""
-    rules = get_ruleset(ruleset)
-    copies = rules.deck_for(players).count(card)
-    lines = [f"{card_name(card)} ({rules.value(card)}): {copies} in the deck"]
-    for statement in card_statements(rules, card):
+def _bullets(statements: Sequence[str]) -> list[str]:
+    lines: list[str] = []
+    for statement in statements:
         lines += textwrap.wrap(statement, WIDTH, initial_indent="  - ", subsequent_indent="    ")
     return lines
+
+
+def card_statements(ruleset: str | Ruleset, card: Card) -> list[str]:
+    """The spec's statements of ``card``'s rules in ``ruleset``'s edition,
+    in the spec's order, without the parentheses that only cite other rules
+    by ID."""
+    return _statements(ruleset, _topic(card))
+
+
+def card_help(ruleset: str | Ruleset, players: int, card: Card, decks: int = 1) -> list[str]:
+    """A card's help: its value, its copies in the deck for ``players`` (and
+    ``decks`` copies of the deck, online), and its rules as the spec states
+    them, wrapped for a terminal."""
+    rules = get_ruleset(ruleset)
+    copies = rules.deck_for(players, decks).count(card)
+    lines = [f"{card_name(card)} ({rules.value(card)}): {copies} in the deck"]
+    return lines + _bullets(card_statements(rules, card))
+
+
+def _parts(ruleset: Ruleset) -> dict[str, str]:
+    """The spec's topics of ``ruleset``'s edition that are not cards (setup,
+    turn, round, ...), in the spec's order, with their titles."""
+    cards = {_topic(card) for card in Card}
+    spec = _spec()
+    found = dict.fromkeys(rule.topic for rule in spec.rules_for(ruleset.name))
+    parts = [topic for topic in found if topic not in cards]
+    # in the order a round is played; a topic the list does not know comes last
+    parts.sort(key=lambda topic: _PART_ORDER.index(topic) if topic in _PART_ORDER else 99)
+    return {topic: spec.topics[topic] for topic in parts}
+
+
+#: the order ``? rules`` lists the spec's topics that are not cards in
+_PART_ORDER = ("setup", "turn", "targeting", "out", "round", "game", "online")
+
+
+def _by_value(rules: Ruleset, kinds: Sequence[Card]) -> list[Card]:
+    return sorted(kinds, key=lambda card: (rules.value(card), int(card)))
+
+
+#: the cards whose rules can give a token (online: a partial win) besides a
+#: round won: the Spy (2019), the Bishop, the Constable and the Jester
+_TOKEN_CARDS = (Card.SPY, Card.BISHOP, Card.CONSTABLE, Card.JESTER)
+
+
+def _decks(view: PlayerView) -> int:
+    return view.settings.decks if view.settings is not None else 1
+
+
+# --------------------------------------------------------------------------
+# what a move will do, as far as its player can tell
+
+
+def self_knockout(
+    view: PlayerView, command: Command, name: Callable[[int], str] = default_name
+) -> str | None:
+    """Why ``command`` certainly knocks its own player out of the round, in
+    a sentence to them, or ``None`` when it may not.
+
+    Certain by the rules: playing the Princess, a Prince on yourself beside
+    her, a Bishop's redraw of her. Certain by the cards the player cannot
+    see (:meth:`~loveletter.views.PlayerView.unseen_cards`; a sighting,
+    which may be out of date, is not trusted): a Baron whose other card is
+    lower than every card the other player may hold, a Dowager Queen whose
+    other card is higher than every one, a Guard on a player who can hold
+    only the Assassin. ``name`` names a seat.
+
+    >>> from loveletter import PlayCard, new_game, view
+    >>> first = view(new_game("2019", 2, seed=1), 0)
+    >>> self_knockout(first, PlayCard(0, Card.PRINCESS))
+    'Playing the Princess knocks you out of the round.'
+    """
+    if isinstance(command, Redraw) and Card.PRINCESS in view.hand:
+        return "Discarding the Princess knocks you out of the round."
+    if not isinstance(command, PlayCard):
+        return None
+    card = command.card
+    if card is Card.PRINCESS:
+        return "Playing the Princess knocks you out of the round."
+    rest = list(view.hand)
+    if card in rest:
+        rest.remove(card)
+    if card is Card.PRINCE and command.target == command.player and Card.PRINCESS in rest:
+        return "The Prince on yourself discards your Princess, which knocks you out of the round."
+    target = command.target
+    if target is None or target == command.player or len(rest) != 1:
+        return None
+    if card not in (Card.BARON, Card.DOWAGER_QUEEN, Card.GUARD):
+        return None
+    held = set(view.unseen_cards())  # what the other player may hold
+    if not held:
+        return None
+    rules = get_ruleset(view.ruleset)
+    mine = rest[0]
+    worth = rules.value(mine)
+    if card is Card.BARON and all(rules.value(c) > worth for c in held):
+        return (
+            f"Your {card_name(mine)} ({worth}) is lower than any card {name(target)} can hold:"
+            " the Baron knocks you out of the round."
+        )
+    if card is Card.DOWAGER_QUEEN and all(rules.value(c) < worth for c in held):
+        return (
+            f"Your {card_name(mine)} ({worth}) is higher than any card {name(target)} can hold:"
+            " the Dowager Queen knocks you out of the round."
+        )
+    if card is Card.GUARD and held == {Card.ASSASSIN}:
+        return (
+            f"{name(target)} can hold only the Assassin: a Guard that chooses its holder"
+            " knocks you out of the round."
+        )
+    return None
+
+
+def _no_one_else(view: PlayerView, name: Callable[[int], str], *, no_effect: bool) -> str:
+    """Why a card can choose no one (``no_effect``) or only its own player."""
+    others = [
+        seat
+        for seat in range(view.players)
+        if seat != view.player and seat not in view.out and seat not in view.protected
+    ]
+    if not others or view.required is None:
+        return "every other player is protected or out of the round"
+    whom = "yourself" if view.required == view.player else name(view.required)
+    if no_effect:
+        return f"a Sycophant requires it to choose {whom}, and it cannot"
+    return f"a Sycophant requires it to choose {whom}"
+
+
+#: the online Baroness and Cardinal, which choose two players in their own way
+_ONLINE_PAIRS = (
+    "Online, the Baroness looks at two hands (the same one twice if you like) and the"
+    " Cardinal swaps two hands in the order you choose them: you then see the new card"
+    " of the player you chose first."
+)
+
+
+def _wrap(text: str) -> list[str]:
+    """A help line wrapped for a terminal, an indented line kept as it is."""
+    return [text] if text.startswith(" ") else textwrap.wrap(text, WIDTH)
 
 
 def _find_cards(text: str, kinds: Sequence[Card], rules: Ruleset) -> list[Card]:
@@ -252,17 +408,18 @@ class HumanPlayer:
                 self._say(f"Out of this round, in the order they went out: {gone}.")
         else:
             aside = ", plus one set aside face down" if view.set_aside_present else ""
+            goal = rules.tokens_to_win(view.players)
             self._say(
                 f"Deck: {view.deck_size} cards{aside}."
-                f" The first to {rules.tokens_to_win(view.players)} favor tokens wins."
+                + (f" The first to {rules.tokens(goal)} wins." if goal is not None else "")
             )
         if view.face_up:
             self._say(f"Face up, out of play: {', '.join(map(card_name, view.face_up))}.")
         if view.contenders:
             tied = ", ".join(map(self._name, view.contenders))
             self._say(
-                f"Tie-break round between {tied}: the first of them to gain a favor token"
-                " wins the game."
+                f"Tie-break round between {tied}: the first of them to gain"
+                f" a {rules.token_names[0]} wins the game."
             )
         for line in self.table(view):
             self._say(line)
@@ -278,7 +435,7 @@ class HumanPlayer:
                 f" {self._whom(view, view.required)}."
             )
         for seen in view.sightings:
-            self._say(self._sighting(seen))
+            self._say(self._sighting(view, seen))
         if view.deck_bottom:
             bottom = ", ".join(
                 "?" if card is None else card_name(card) for card in view.deck_bottom
@@ -293,11 +450,12 @@ class HumanPlayer:
         if view.decision is Decision.CHANCELLOR:
             self._say("Keep one card; the others go to the bottom of the deck, in your order.")
         elif view.decision is Decision.LOOK:
-            hands = " and ".join(
-                "your own" if seat == view.player else f"{self._name(seat)}'s"
-                for seat in view.pending
-            )
-            self._say(f"Your Cardinal swapped {hands} hands: you may look at one of them.")
+            others = [self._name(seat) + "'s" for seat in view.pending if seat != view.player]
+            if view.player in view.pending:
+                swapped = f"your hand with {' and '.join(others)}"
+            else:
+                swapped = f"{' and '.join(others)} hands"
+            self._say(f"Your Cardinal swapped {swapped}: you may look at one of them.")
         elif view.decision is Decision.REDRAW:
             self._say(
                 "You may discard your card without its effect and draw a new one, or keep it."
@@ -308,11 +466,10 @@ class HumanPlayer:
         out of the round or protected."""
         rows = []
         online = _online(view)
+        rules = get_ruleset(view.ruleset)
         for seat, pile in enumerate(view.discards):
             name = self._name(seat) + (" (you)" if seat == view.player else "")
-            count = view.tokens[seat]
-            unit = "win" if online else "token"
-            tokens = f"{count} {unit}{'' if count == 1 else 's'}"
+            tokens = rules.tokens(view.tokens[seat])
             marks = []
             if seat in view.left:
                 marks.append("left the match")
@@ -325,54 +482,93 @@ class HumanPlayer:
             status = f"  [{', '.join(marks)}]" if marks else ""
             rows.append((name, tokens, (", ".join(map(card_name, pile)) or "-") + status))
         widths = [max(len(row[col]) for row in rows) for col in range(2)]
-        counted = "win counters" if online else "favor tokens"
+        counted = "win counters" if online else rules.token_names[1]
         lines = [f"Players: {counted}, and discard piles (oldest first):"]
         for name, tokens, shown in rows:
             lines.append(f"  {name.ljust(widths[0])}  {tokens.ljust(widths[1])}  {shown}")
         return lines
 
-    def _sighting(self, seen: Sighting) -> str:
+    def _sighting(self, view: PlayerView, seen: Sighting) -> str:
         # A sighting may be stale (the card since played or traded), so each
-        # says when and how it was learned.
+        # says when and how it was learned; the view cannot tell a card since
+        # played, but it tells who has gone out, their hand on their pile.
         owner = self._name(seen.owner)
         card = card_name(seen.card)
+        out = " (out)" if seen.owner in view.out else ""
         if seen.via is Card.KING:
-            return f"Seen on turn {seen.turn} in a King trade: {owner} got your {card}."
+            return f"Seen on turn {seen.turn} in a King trade: {owner}{out} got your {card}."
         if seen.via in (Card.BARON, Card.DOWAGER_QUEEN):
             how = f"in a {card_name(seen.via)} comparison"
         elif seen.via is Card.CARDINAL:
             how = "through a Cardinal"
         else:
             how = f"with your {card_name(seen.via)}"
-        return f"Seen on turn {seen.turn} {how}: {owner} had the {card}."
+        return f"Seen on turn {seen.turn} {how}: {owner}{out} had the {card}."
 
     # ------------------------------------------------------------------
     # help
 
     def help(self, view: PlayerView, about: str = "") -> None:
-        """``?``: how to answer and every card of the game; ``? CARD`` or
-        ``? NUMBER``: those cards only."""
+        """``?``: the help's topics, in a few lines; ``? TOPIC``: one of
+        them (``commands``, ``notation``, ``cards``, ``rules``, ``scoring``,
+        a part of the rules such as ``round``), or a card by name or value
+        (``? Guard``, ``? 1``)."""
         rules = get_ruleset(view.ruleset)
-        kinds = rules.setup(view.players).kinds
-        if about:
+        topic = " ".join(about.lower().split())
+        parts = _parts(rules)
+        topics: dict[str, Callable[[PlayerView], list[str]]] = {
+            "commands": self._help_commands,
+            "keys": self._help_commands,
+            "notation": self._help_notation,
+            "cards": self._help_cards,
+            "rules": self._help_rules,
+            "scoring": self._help_scoring,
+        }
+        if not topic:
+            lines = self._help_topics(view)
+        elif topic in topics:
+            lines = topics[topic](view)
+        elif topic in parts:
+            lines = [f"{parts[topic]}:", *_bullets(_statements(rules, topic))]
+        else:
+            kinds = rules.setup(view.players, _decks(view)).kinds
             cards = _find_cards(about, kinds, rules)
             if not cards:
-                names = ", ".join(map(card_name, kinds))
-                self._say(f"No card {about!r} in this game. Its cards: {names}.")
+                names = ", ".join(map(card_name, _by_value(rules, kinds)))
+                self._say(
+                    f"No help topic or card {about!r} in this game (? lists the topics)."
+                    f" Its cards: {names}."
+                )
                 return
+            lines = []
             for card in cards:
-                self._say()
-                for line in card_help(rules, view.players, card):
-                    self._say(line)
-            return
-        me = f"P{view.player}"
-        example = (
-            format_command(view.legal_commands[-1])
-            if view.legal_commands
-            else f"{me} Guard on P1 naming Priest"
+                lines += ["", *self._card_lines(view, card)]
+            lines = lines[1:]
+        self._say()
+        for line in lines:
+            self._say(line)
+
+    def _help_topics(self, view: PlayerView) -> list[str]:
+        rules = get_ruleset(view.ruleset)
+        guard = rules.value(Card.GUARD)
+        keys = "a number, b to go back, q to quit" + (", l to leave" if _online(view) else "")
+        scoring = (
+            "how a round ranks the players and the win counters count"
+            if _online(view)
+            else f"how a round and the game are won ({rules.token_names[1]})"
         )
-        usage = [
-            "",
+        return [
+            "Help topics: type ? and a topic, such as ? cards (or help cards).",
+            f"  ? commands   how to answer: {keys}",
+            "  ? notation   typing a whole move instead of a number",
+            "  ? cards      every card of this game and its rules",
+            f"  ? Guard      one card, by its name; ? {guard}: the cards worth {guard}",
+            "  ? rules      this edition in brief, and its rules part by part",
+            f"  ? scoring    {scoring}",
+        ]
+
+    def _help_commands(self, view: PlayerView) -> list[str]:
+        return [
             "How to answer: each question is a short numbered menu; type a number and Enter.",
             "  b          go back to the previous question",
             *(
@@ -381,26 +577,129 @@ class HumanPlayer:
                 else []
             ),
             "  q          quit the game",
-            "  ?          this help;  ? CARD (? Guard) or ? NUMBER (? 1): one card's help",
+            "  ?          the help's topics;  ? TOPIC (? cards, ? rules): one of them",
+            "  ? CARD     one card's help (? Guard), or ? NUMBER (? 1) the cards worth it",
+            "A move that surely knocks you out is asked again: answer y to make it.",
+            "Instead of a number you may type a whole move: ? notation.",
+        ]
+
+    def _help_notation(self, view: PlayerView) -> list[str]:
+        me = f"P{view.player}"
+        example = (
+            format_command(view.legal_commands[-1])
+            if view.legal_commands
+            else f"{me} Guard on P1 naming Priest"
+        )
+        return [
             "Instead of a number you may type a whole move in the move notation, for",
             f"example: {example}",
             f"Seats are numbered from 0: you are {self._name(view.player)}, written {me}.",
-            "Only a move the rules allow now is accepted.",
-            "",
-            f"The cards of {rules.title} with {view.players} players"
-            f" ({len(rules.deck_for(view.players))} cards), by value:",
+            "Only a move the rules allow now is accepted; any other is refused, with why.",
         ]
-        for line in usage:
-            self._say(line)
+
+    def _help_cards(self, view: PlayerView) -> list[str]:
+        rules = get_ruleset(view.ruleset)
+        setup = rules.setup(view.players, _decks(view))
+        lines = _wrap(
+            f"The cards of {rules.title} with {view.players} players"
+            f" ({len(setup.deck)} cards), by value:"
+        )
         if _online(view):
-            self._say(
-                "Online, the Baroness looks at two hands (the same one twice if you like) and"
-                " the Cardinal swaps two hands in the order you choose them: you then see the"
-                " new card of the player you chose first."
+            lines += textwrap.wrap(_ONLINE_PAIRS, WIDTH)
+        for card in _by_value(rules, setup.kinds):
+            lines += card_help(rules, view.players, card, _decks(view))
+        return lines
+
+    def _card_lines(self, view: PlayerView, card: Card) -> list[str]:
+        rules = get_ruleset(view.ruleset)
+        lines = card_help(rules, view.players, card, _decks(view))
+        if _online(view) and card in (Card.BARONESS, Card.CARDINAL):
+            lines += textwrap.wrap(
+                _ONLINE_PAIRS, WIDTH, initial_indent="  ", subsequent_indent="  "
             )
-        for card in kinds:
-            for line in card_help(rules, view.players, card):
-                self._say(line)
+        return lines
+
+    def _help_rules(self, view: PlayerView) -> list[str]:
+        rules = get_ruleset(view.ruleset)
+        setup = rules.setup(view.players, _decks(view))
+        worths = [rules.value(card) for card in setup.kinds]
+        decks = _decks(view)
+        copies = f", {decks} decks" if decks > 1 else ""
+        lines = [
+            f"{rules.title}, {view.players} players{copies}: {len(setup.deck)} cards of"
+            f" {len(setup.kinds)} kinds, worth {min(worths)} to {max(worths)}.",
+        ]
+        if rules.sets_aside:
+            face_up = f", {setup.face_up} more face up" if setup.face_up else ""
+            lines.append(
+                f"Each round the deck is shuffled, one card is set aside face down{face_up},"
+                " and each player is dealt one card."
+            )
+        else:
+            order = " and a new turn order drawn" if rules.draws_order else ""
+            lines.append(
+                f"Each round the deck is shuffled{order}; no card is set aside; each player is"
+                " dealt one card."
+            )
+        lines.append(
+            "On your turn you draw a card, then play one of your two cards and do what it says."
+        )
+        if rules.online_table:
+            pile = "one card or none" if rules.round_end_pile == 1 else "no card"
+            lines.append(
+                "A round ends when one player is left in it, or after a turn that leaves"
+                f" {pile} in the pile; then every player is ranked (? scoring)."
+            )
+        else:
+            lines.append(
+                "A round ends when one player is left in it, or after a turn that empties the"
+                " deck; then the players still in compare their hands, the highest winning"
+                " (ties and exceptions: ? round)."
+            )
+            goal = setup.tokens_to_win
+            if goal is not None:
+                lines.append(
+                    f"The round's winners gain a {rules.token_names[0]}; the first to"
+                    f" {rules.tokens(goal)} wins the game (? scoring)."
+                )
+        lines.append("Its rules part by part:")
+        for topic, title in _parts(rules).items():
+            lines.append(f"  ? {topic.ljust(11)}{title}")
+        return [line for text in lines for line in _wrap(text)]
+
+    def _help_scoring(self, view: PlayerView) -> list[str]:
+        rules = get_ruleset(view.ruleset)
+        setup = rules.setup(view.players, _decks(view))
+        givers = [card_name(card) for card in _TOKEN_CARDS if card in setup.kinds]
+        cards = f"{', '.join(givers[:-1])} and {givers[-1]}" if len(givers) > 1 else "".join(givers)
+        goal = setup.tokens_to_win
+        if rules.online_table or goal is None:
+            lines = [
+                "Each round ranks every player dealt into it; each rank-1 player adds a win to"
+                " their win counter, kept from round to round.",
+            ]
+            if givers:
+                lines.append(f"The {cards} can each add a partial win too (? and a card's name).")
+            lines.append(
+                "The match has no end of its own and no winner: it goes on until you stop it"
+                " (q), or for the rounds asked (--rounds)."
+            )
+        else:
+            together = (
+                "play a tie-break round among themselves"
+                if rules.game_tie is GameTie.TIE_BREAK_ROUND
+                else "all win"
+            )
+            lines = [
+                f"Each winner of a round gains a {rules.token_names[0]}. With {view.players}"
+                f" players the first to {rules.tokens(goal)} wins the game; players who reach"
+                f" it at the same moment {together}.",
+            ]
+            if givers:
+                which = f"? {cards}" if len(givers) == 1 else "? and a card's name"
+                lines.append(f"The {cards} can also give a {rules.token_names[0]} ({which}).")
+        lines.append("In full: ? round, ? game.")
+        return [line for text in lines for line in _wrap(text)]
 
     # ------------------------------------------------------------------
     # input
@@ -448,8 +747,9 @@ class HumanPlayer:
             if text.lower() in _LEAVE and _online(view):
                 self._leave()
                 continue
-            if text.startswith("?"):
-                self.help(view, text[1:].strip())
+            about = _help_request(text)
+            if about is not None:
+                self.help(view, about)
                 continue
             return
 
@@ -473,12 +773,42 @@ class HumanPlayer:
         return self.decide(view)
 
     def decide(self, view: PlayerView) -> Command:
-        """Ask the decision's questions in turn; ``b`` goes back one."""
+        """Ask the decision's questions in turn; ``b`` goes back one. A move
+        that certainly knocks the player out (:func:`self_knockout`) is made
+        only once they confirm it, unless every move does; otherwise they
+        choose again."""
         commands = tuple(view.legal_commands)
         if not commands:
             raise ValueError(f"player {view.player} has nothing to decide now")
         if len(commands) == 1:
             return self._confirm(view, commands[0])
+        doomed = all(self._knockout(view, command) for command in commands)
+        if doomed:
+            self._say("Every move you can make knocks you out of the round.")
+        while True:
+            command = self._pick(view, commands)
+            why = None if doomed else self._knockout(view, command)
+            if why is None or self._really(view, why):
+                return command
+            self._say("Then choose again.")
+
+    def _knockout(self, view: PlayerView, command: Command) -> str | None:
+        return self_knockout(view, command, self._name)
+
+    def _really(self, view: PlayerView, why: str) -> bool:
+        """Ask before a move that knocks the player out; no by default."""
+        self._say(why)
+        while True:
+            answer = self._read("Really make this move? (y/N): ").lower()
+            if answer in _QUIT:
+                raise Quit
+            if answer in _LEAVE and _online(view):
+                self._leave()
+                continue
+            return answer in ("y", "yes")
+
+    def _pick(self, view: PlayerView, commands: tuple[Command, ...]) -> Command:
+        """One pass through the decision's questions: the move chosen."""
         steps = self._steps(view)
         keys: list[object] = []
         #: (step index, commands before it, answers before it) of each question asked
@@ -491,7 +821,7 @@ class HumanPlayer:
                 continue
             if len(question.options) == 1:
                 only = question.options[0]
-                self._say(f"{question.topic}: {only.label} (the only choice).")
+                self._say(question.alone or f"{question.topic}: {only.label} (the only choice).")
                 keys.append(only.key)
                 commands = only.commands
                 index += 1
@@ -524,6 +854,16 @@ class HumanPlayer:
             f"Only one move is possible: {self._describe(view, command)}"
             f" [{format_command(command)}]."
         )
+        if (
+            isinstance(command, PlayCard)
+            and command.target is None
+            and get_ruleset(view.ruleset).choices[command.card] is not Choice.NONE
+        ):
+            reason = _no_one_else(view, self._name, no_effect=True)
+            self._say(f"The {card_name(command.card)} has no effect: {reason}.")
+        why = self._knockout(view, command)
+        if why is not None:
+            self._say(why)
         while True:
             text = self._read(f"Press Enter to make it ({_keys(view)}): ")
             low = text.lower()
@@ -532,8 +872,9 @@ class HumanPlayer:
             if low in _LEAVE and _online(view):
                 self._leave()
                 continue
-            if text.startswith("?"):
-                self.help(view, text[1:].strip())
+            about = _help_request(text)
+            if about is not None:
+                self.help(view, about)
                 continue
             if low in ("", "1", "y", "yes"):
                 return command
@@ -560,8 +901,9 @@ class HumanPlayer:
                 continue
             if back and low in _BACK:
                 raise _Back
-            if text.startswith("?") or low == "help":
-                self.help(view, text[1:].strip() if text.startswith("?") else "")
+            about = _help_request(text)
+            if about is not None:
+                self.help(view, about)
                 self._menu(question)
                 continue
             if _NUMBER.fullmatch(text) and 1 <= int(text) <= count:
@@ -704,15 +1046,31 @@ class HumanPlayer:
     ) -> Question:
         rules = get_ruleset(view.ruleset)
         groups = self._group(commands, lambda c: c.card if isinstance(c, PlayCard) else c)
-        options = tuple(
-            Option(
-                card,
-                f"{card_name(card)} ({rules.value(card)})" if isinstance(card, Card) else str(card),
-                group,
-            )
-            for card, group in groups.items()
-        )
-        return Question("Which card will you play?", "Card", options)
+        options = []
+        for card, group in groups.items():
+            if not isinstance(card, Card):
+                options.append(Option(card, str(card), group))
+                continue
+            label = f"{card_name(card)} ({rules.value(card)})"
+            note = self._card_note(view, card, group)
+            options.append(Option(card, f"{label}: {note}" if note else label, group))
+        return Question("Which card will you play?", "Card", tuple(options))
+
+    def _card_note(self, view: PlayerView, card: Card, group: tuple[Command, ...]) -> str:
+        """What the card menu says beside a card: that playing it knocks
+        the player out, has no effect, or can choose only the player."""
+        if all(self._knockout(view, command) for command in group):
+            return "knocks you out"
+        plays = self._plays(group)
+        if get_ruleset(view.ruleset).choices[card] is Choice.NONE or not plays:
+            return ""
+        if all(c.target is None for c in plays):
+            return f"no effect, {_no_one_else(view, self._name, no_effect=True)}"
+        if all(view.player in (c.target, c.second_target) for c in plays) and all(
+            c.second_target is None for c in plays
+        ):
+            return f"only on yourself, {_no_one_else(view, self._name, no_effect=False)}"
+        return ""
 
     @staticmethod
     def _plays(commands: tuple[Command, ...]) -> list[PlayCard]:
@@ -732,6 +1090,13 @@ class HumanPlayer:
         if all(c.target is None for c in plays) and rules.choices[card] is Choice.NONE:
             return None  # the card chooses no one (Handmaid, Countess, ...)
         nobody = f"no one: no player can be chosen, so the {card_name(card)} has no effect"
+        alone = ""
+        if all(c.target is None for c in plays):
+            reason = _no_one_else(view, self._name, no_effect=True)
+            alone = f"The {card_name(card)} will have no effect: {reason}."
+        elif all(c.target == view.player and c.second_target is None for c in plays):
+            reason = _no_one_else(view, self._name, no_effect=False)
+            alone = f"The {card_name(card)} can choose only yourself: {reason}."
         options: list[Option] = []
         if rules.choices[card] is Choice.ORDERED_PAIR and self._chooses_two(commands):
             # online Cardinal (ruling 48): the order counts, the first is seen
@@ -751,9 +1116,11 @@ class HumanPlayer:
         else:
             for target, chosen in self._group(commands, _target).items():
                 label = nobody if target is None else self._seat_label(view, _seat(target))
+                if all(self._knockout(view, command) for command in chosen):
+                    label += ": knocks you out"
                 options.append(Option(target, label, chosen))
             text = f"Whom does the {card_name(card)} choose?"
-        return Question(text, "Player", tuple(options))
+        return Question(text, "Player", tuple(options), alone)
 
     def _second_step(
         self, view: PlayerView, commands: tuple[Command, ...], keys: list[object]
@@ -852,6 +1219,15 @@ class HumanPlayer:
 def _online(view: PlayerView) -> bool:
     """Whether the view is of an online match (it has table settings)."""
     return view.settings is not None
+
+
+def _help_request(text: str) -> str | None:
+    """The topic asked by ``?``, ``? TOPIC``, ``help`` or ``help TOPIC``
+    (empty for the list of topics); ``None`` when the text asks no help."""
+    if text.startswith("?"):
+        return text[1:].strip()
+    word, _, rest = text.partition(" ")
+    return rest.strip() if word.lower() == "help" else None
 
 
 def _keys(view: PlayerView) -> str:
@@ -1000,7 +1376,7 @@ class _Game:
         name = self.names[self.seat]
         self.say(
             f"You are {name} (P{self.seat} in the move notation; seats are numbered from 0)."
-            " Choose each move by its number; ? shows the help."
+            " Choose each move by its number; ? lists the help's topics."
         )
         if self.online:
             limit = (

@@ -99,12 +99,32 @@ def test_demo_sections_are_extensible(capsys: Capture, monkeypatch: pytest.Monke
     assert capsys.readouterr().out.splitlines()[-1] == "extra for 2019"
 
 
+class _Script:
+    """``play``'s input: the script's lines in turn, except that a move
+    that knocks the player out, asked again ("Really ...? (y/N)"), is made
+    (``y``) without taking a line, as a script of "1"s means it."""
+
+    def __init__(self, script: str, out: io.StringIO) -> None:
+        self.lines = io.StringIO(script)
+        self.out = out
+
+    def readline(self, size: int = -1) -> str:
+        if self.out.getvalue().endswith("(y/N): "):
+            return "y\n"
+        return self.lines.readline(size)
+
+    def isatty(self) -> bool:
+        return False
+
+
 def _play(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch, script: str, *argv: str
 ) -> tuple[int, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stdin", _Script(script, out))
     status = main(["play", *argv])
-    return status, capsys.readouterr().out
+    return status, out.getvalue()
 
 
 def test_play_a_whole_game_choosing_option_one(

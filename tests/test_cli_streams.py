@@ -193,7 +193,7 @@ def test_digits_int_refuses_are_answered_not_raised(answer: str) -> None:
     """``str.isdigit`` takes superscripts and other scripts' digits, which
     ``int`` refuses: they are answers like any other unknown one."""
     text = _answer(answer)
-    assert "Please enter 1 to 2" in text or "No card" in text
+    assert "Please enter 1 to 2" in text or "No help topic or card" in text
 
 
 def test_play_reads_bytes_that_are_not_text_as_an_unknown_answer() -> None:

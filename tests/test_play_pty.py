@@ -44,6 +44,7 @@ PROMPT = re.compile(
     r"|(?P<end>(?:You win!|You lose\.|Your win counter: [^\n]*?) \(Seed (?P<seed>\d+):"
     r" play this deal again with --seed (?P=seed)\.\))"
     r"|(?P<abandoned>Game abandoned\.)"
+    r"|(?P<confirm>Really make this move\? \(y/N\): )"
 )
 
 
@@ -176,17 +177,20 @@ def _answer_until(terminal: Terminal, wanted: str) -> None:
     regex = re.compile(rf"(?P<wanted>{re.escape(wanted)})|{PROMPT.pattern}")
     while not (match := terminal.expect(regex))["wanted"]:
         assert not match["end"] and not match["abandoned"], terminal.tail()
-        terminal.send("1" if match["choice"] else "")
+        terminal.send("1" if match["choice"] else "y" if match["confirm"] else "")
 
 
 def _answer_every_prompt(terminal: Terminal, menus: list[int]) -> re.Match[str]:
-    """Take the first option of every menu and Enter at every pause, to the
-    game's end; the sizes of the menus go to ``menus``."""
+    """Take the first option of every menu, Enter at every pause and yes to
+    a move that knocks the player out, to the game's end; the sizes of the
+    menus go to ``menus``."""
     while True:
         match = terminal.expect(PROMPT)
         if match["choice"]:
             menus.append(int(match["count"]))
             terminal.send("1")
+        elif match["confirm"]:
+            terminal.send("y")
         elif match["enter"]:
             terminal.send("")
         else:
@@ -212,9 +216,9 @@ def test_a_whole_game_by_menu_saved_and_replayed(run: type[Terminal], tmp_path: 
     assert outcome is not None and record.seed == 11
     final = text[text.rindex("===") :]
     for seat, tokens in enumerate(outcome.tokens):
-        word = "token" if tokens == 1 else "tokens"
+        counted = ll.get_ruleset("2019").tokens(tokens)  # "1 favor token", "3 favor tokens"
         you = " (you)" if seat == 0 else "      "
-        assert re.search(rf"\n  Player {seat}{re.escape(you)}  {tokens} {word} ", final), final
+        assert re.search(rf"\n  Player {seat}{re.escape(you)}  {counted} ", final), final
     assert ll.replay(record.events).tokens == outcome.tokens
     assert f"The game is saved in {path}" in text
 
@@ -263,10 +267,19 @@ def test_help_shows_the_cards_rules_from_the_spec(run: type[Terminal]) -> None:
     told = " ".join(terminal.text[shown.start() - 2000 : shown.start()].split())
     assert statement in told
     assert "Which card will you play?" in told  # the menu is shown again
-    terminal.send("?")
+    terminal.send("?")  # the topics, in a few lines
+    terminal.expect("Help topics: ")
+    listed = terminal.expect(CHOICE)
+    topics = terminal.text[terminal.text.rindex("Help topics: ") : listed.start()]
+    assert topics.count("\n  ? ") == 6 and "Which card will you play?" in topics
+    terminal.send("? commands")
     terminal.expect("How to answer:")
+    terminal.expect(CHOICE)
+    terminal.send("help notation")
     terminal.expect("move notation")
     terminal.expect("Seats are numbered from 0: you are Player 0, written P0.")
+    terminal.expect(CHOICE)
+    terminal.send("? cards")
     for card in ("Spy (0): 2", "Priest (2): 2", "Chancellor (6): 2", "Princess (9): 1"):
         terminal.expect(f"{card} in the deck\n")
     terminal.expect(CHOICE)
@@ -299,7 +312,7 @@ def test_a_move_typed_in_the_notation(run: type[Terminal]) -> None:
 def test_the_round_end_waits_for_enter(run: type[Terminal]) -> None:
     terminal = run("play", "--players", "3", "--seed", "2")
     while not (match := terminal.expect(PROMPT))["enter"]:
-        terminal.send("1")
+        terminal.send("y" if match["confirm"] else "1")
     assert match[0] == "Press Enter to deal round 2 (? for help, q to quit): "
     block = terminal.text[terminal.text.rindex("=== Round 1 is over ===") :]
     assert re.search(r"wins round 1\.", block)
@@ -321,7 +334,7 @@ def test_seats_are_numbered_from_zero_on_the_flag_screen_and_messages(
     terminal.expect("You are Player 2 (P2 in the move notation; seats are numbered from 0).")
     terminal.expect("Round 1 begins. Player 0 starts.")
     terminal.expect(re.compile(r"--- Round 1, turn \d: your move, Player 2 ---"))
-    terminal.expect("  Player 2 (you)  0 tokens")
+    terminal.expect("  Player 2 (you)  0 favor tokens")
     terminal.expect(PROMPT)
     terminal.send("P0 Guard on P1 naming Priest")
     terminal.expect("P0 Guard on P1 naming Priest: not allowed now, you are P2, not P0.")
@@ -389,7 +402,7 @@ def test_leaving_an_online_match_from_the_terminal(run: type[Terminal], tmp_path
         "play", "--ruleset", "online", "--players", "3", "--seed", "4", "--save", str(path)
     )  # fmt: skip
     terminal.expect(re.compile(r"Your choice \(1-\d+, \? for help, l to leave, q to quit\): "))
-    terminal.send("?")
+    terminal.send("? commands")
     terminal.expect("  l          leave the match: out of this round, dealt into no later one")
     terminal.expect(CHOICE_ONLINE)
     terminal.send("l")
