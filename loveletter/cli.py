@@ -488,7 +488,7 @@ def _demo_game(args: argparse.Namespace, rules: Ruleset) -> None:
         closed = " (the match closed)" if state.is_over else ""
         print(f"Win counters after {ended} round{'' if ended == 1 else 's'}{closed}: {tokens}.")
         return
-    print(f"Final favor tokens: {tokens}.")
+    print(f"Final {rules.token_names[1]}: {tokens}.")
     label = "Winner" if len(state.winners) == 1 else "Winners"
     print(f"{label}: {', '.join(default_name(s) for s in state.winners)}.")
 
