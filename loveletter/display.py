@@ -17,13 +17,13 @@ whether the match is open or closed.
 >>> import loveletter as ll
 >>> state = ll.new_game("2019", 2, seed=7)
 >>> print(describe_state(state))  # doctest: +ELLIPSIS
-Love Letter (Z-Man Games, 2019) [2019], 2 players, 6 tokens to win
+Love Letter (Z-Man Games, 2019) [2019], 2 players, 6 favor tokens to win
 round 1, turn 1: P0 to act (play); current seat P0
 deck (14, top first): Baron, Guard, Guard, King, Baron, Spy, Guard, Guard, Princess, Prince, ...
 set aside: Handmaid
 face up: Spy, Priest, Chancellor
-P0: 0 tokens; hand Chancellor, Handmaid; discards none
-P1: 0 tokens; hand Guard; discards none
+P0: 0 favor tokens; hand Chancellor, Handmaid; discards none
+P1: 0 favor tokens; hand Guard; discards none
 sightings: none
 Chancellor returns (oldest first): none
 round result: none (the round is being played)
@@ -115,7 +115,8 @@ def _header(state: GameState) -> str:
             f"{ruleset.title} [{ruleset.name}], {state.players} players,"
             " win counters, no tokens to win"
         )
-    return f"{ruleset.title} [{ruleset.name}], {state.players} players, {goal} tokens to win"
+    goal_text = ruleset.tokens(goal) if isinstance(goal, int) else f"{goal} tokens"
+    return f"{ruleset.title} [{ruleset.name}], {state.players} players, {goal_text} to win"
 
 
 def _settings(state: GameState) -> str:
@@ -155,7 +156,12 @@ def _seats(state: GameState) -> range:
 
 def _seat_line(state: GameState, seat: int, online: bool = False) -> str:
     tokens = _at(state.tokens, seat, "?")
-    count = f"win counter {tokens}" if online else f"{tokens} token" + ("" if tokens == 1 else "s")
+    if online:
+        count = f"win counter {tokens}"
+    elif isinstance(tokens, int):
+        count = state.ruleset.tokens(tokens)  # the edition's own word for them
+    else:
+        count = f"{tokens} tokens"
     parts = [
         f"P{seat}: {count}",
         f"hand {_cards(_at(state.hands, seat, ()))}",

@@ -66,8 +66,9 @@ from loveletter.evolution import _APPLIERS, _Draft, apply_to_draft, freeze, init
 from loveletter.interning import LIMIT, interned
 from loveletter.ranking import round_ranks
 from loveletter.rules import implements
-from loveletter.rulesets import GameTie, RoundTie, Ruleset, Scoring, get_ruleset
+from loveletter.rulesets import GameTie, Ruleset, Scoring, get_ruleset
 from loveletter.shortcut import deal_shortcut, play_shortcut
+from loveletter.showdown import judge
 from loveletter.state import PLAYER_DECISIONS, Decision, GameState, TableSettings, next_player
 from loveletter.validation import check_table_settings
 
@@ -485,6 +486,7 @@ def push(state: GameState, command: Command) -> GameState:
     Most turns take a shortcut (:mod:`loveletter.shortcut`) that builds the
     same state without materializing the events; the two are kept equal by
     the property tests.
+
     A move written in the notation is read first with
     :func:`~loveletter.notation.parse_command`; text given here is refused
     (``malformed-command``) with a message that says so.
@@ -1234,35 +1236,10 @@ def _close_if_deserted(d: _Draft) -> tuple[Event, ...]:
 def _showdown(
     ruleset: Ruleset, revealed: tuple[tuple[int, Card], ...], discards: tuple[tuple[Card, ...], ...]
 ) -> tuple[int, ...]:
-    """The winners of an empty-deck round end (ruling 28): the players
-    nobody beats. A beats B when B's card loses to A's whatever the numbers
-    (the Bishop to the Princess), else when A's number (the card's value
-    plus the pile's showdown bonuses) is higher, or equal with a higher
-    discard-pile total where the edition breaks ties that way. If everyone
-    is beaten, the card that wins such cycles does (the Princess)."""
-    values = ruleset.values
-    bonus = ruleset.showdown_bonus
-    rules = ruleset.rules
-    by_total = ruleset.round_tie is RoundTie.DISCARD_TOTAL
-    keys: dict[int, tuple[int, ...]] = {}
-    for p, card in revealed:
-        pile = discards[p]
-        number = values[card] + sum(bonus[c] for c in pile)
-        keys[p] = (number, sum(values[c] for c in pile)) if by_total else (number,)
-
-    def beats(a: int, a_card: Card, b: int, b_card: Card) -> bool:
-        if a_card in rules[b_card].loses_showdown_to:
-            return True
-        if b_card in rules[a_card].loses_showdown_to:
-            return False
-        return keys[a] > keys[b]
-
-    winners = tuple(
-        p
-        for p, card in revealed
-        if not any(beats(q, other, p, card) for q, other in revealed if q != p)
-    )
-    return winners or tuple(p for p, card in revealed if rules[card].wins_showdown_cycle)
+    """The winners of an empty-deck round end (ruling 28), as
+    :func:`loveletter.showdown.judge` finds them: the narrator tells its
+    reasons from the same decision."""
+    return judge(ruleset, revealed, discards).winners
 
 
 # --------------------------------------------------------------------------

@@ -16,6 +16,16 @@ the JSON, the move notation (``P0``) and the command line. With
 ``notation=True`` each move's line ends with the move in the notation of
 :mod:`loveletter.notation`, e.g. ``[P0 Guard on P2 naming Priest]``.
 
+Each edition's tokens go by its own name (2019's favor tokens, Premium's
+Tokens of Affection), and a number a Premium Guard or Bishop names is told
+with the cards of the deck in use that carry it ("naming 5 (Prince or
+Count)"). A round ended by the empty deck is told with the reason it was
+decided by: the narrator judges the hands with the engine's own function
+(:func:`loveletter.showdown.judge`), on the discard piles the story has
+told, and words that verdict (:func:`tell_verdict`); should the story's
+facts ever give other winners than the engine's, it names the winners and
+gives no reason rather than a wrong one.
+
 An online match (rulings 41 to 53) is told in its own words: no favor
 tokens and no game to win, but a turn order drawn each round, ranks at each
 round's end (with the reason of each: the adjusted hand values, the hand
@@ -81,8 +91,9 @@ from loveletter.events import (
 )
 from loveletter.notation import format_command
 from loveletter.positions import Position
-from loveletter.ranking import adjusted_values, round_ranks
-from loveletter.rulesets import RoundTie, Scoring
+from loveletter.ranking import round_ranks
+from loveletter.rulesets import Scoring
+from loveletter.showdown import Criterion, ShownHand, Verdict, beats, judge
 from loveletter.state import Decision, TableSettings
 
 #: Cards whose player chooses someone, in every edition. Hard-coded rather
@@ -121,7 +132,7 @@ _PREPOSITION = {Card.BARON: "against", Card.DOWAGER_QUEEN: "against", Card.KING:
 #: What a card played to no effect *now* keeps for later, told to spectators
 #: and players alike (the cards' rules are public).
 _LATER = {
-    Card.CONSTABLE: "if they are knocked out this round, it earns them a favor token",
+    Card.CONSTABLE: "if they are knocked out this round, it earns them a {token}",
     Card.COUNT: "it adds 1 to their hand at the showdown",
 }
 #: the same, online: a partial win instead of a token (ruling 46)
@@ -234,6 +245,8 @@ class Narrator:
         self._round_open = False
         #: the last card played, for what follows from it
         self._played: CardPlayed | None = None
+        #: the card a player just revealed (the Assassin), whose discard follows
+        self._revealed: tuple[int, Card] | None = None
         #: the player a Sycophant requires the next card played to choose
         self._required: int | None = None
         #: (Jester's player, marked player) pairs of this round
@@ -385,6 +398,18 @@ class Narrator:
     def _counter(self, total: int) -> str:
         return f"(win counter: {total})"
 
+    @property
+    def _token_names(self) -> tuple[str, str]:
+        """What the edition calls a token, singular and plural (2019's
+        favor tokens, Premium's Tokens of Affection)."""
+        return (
+            self._rules.token_names if self._rules is not None else ("favor token", "favor tokens")
+        )
+
+    def _tokens_text(self, count: int) -> str:
+        singular, plural = self._token_names
+        return f"{count} {singular if count == 1 else plural}"
+
     def _value(self, card: Card) -> str:
         return f" ({self._rules.value(card)})" if self._rules is not None else ""
 
@@ -402,13 +427,24 @@ class Narrator:
         rules = self._rules
         if rules is not None:
             if rules.names_numbers:
-                return str(int(guess))
+                return str(int(guess)) + self._number_hits(rules, int(guess))
             if not isinstance(guess, Card) and guess in set(Card):
                 return _the(Card(guess))
         return _named(guess)
 
-    def _whose(self, player: int, seat: int) -> str:
-        return "their own" if seat == player else f"{self.name(seat)}'s"
+    def _number_hits(self, rules: Ruleset, number: int) -> str:
+        """`` (Prince or Count)``: the cards of the deck in use that carry
+        ``number`` (the 16-card deck of a small Premium game has fewer)."""
+        players = self._players
+        if players is None or not rules.supports(players):
+            return ""
+        cards = [card for card in rules.setup(players).kinds if rules.value(card) == number]
+        return f" ({' or '.join(map(card_name, cards))})" if cards else ""
+
+    def _whose_hand(self, player: int, seat: int) -> str:
+        # Only the Cardinal shows its player their own hand, after the
+        # swap: the hand they look at is the one they were just given.
+        return "their new hand" if seat == player else f"{self.name(seat)}'s hand"
 
     def _set_ruleset(self, name: str) -> str:
         """Remember the ruleset (for card values); return its title."""
@@ -460,7 +496,9 @@ class Narrator:
             return index + 1
         line = f"A game of {title} begins with {event.players} players: {seats}."
         if self._rules is not None:
-            line += f" The first to {self._rules.tokens_to_win(event.players)} favor tokens wins."
+            goal = self._rules.tokens_to_win(event.players)
+            if goal is not None:
+                line += f" The first to {self._rules.tokens(goal)} wins."
         lines.append(line + seed)
         return index + 1
 
@@ -526,7 +564,7 @@ class Narrator:
             lines.append(f"The turn order of this round: {self._names(position.order)}.")
         if any(tokens):
             standing = ", ".join(f"{self.name(s)} {n}" for s, n in enumerate(tokens))
-            counted = "Win counters" if self._online else "Favor tokens"
+            counted = "Win counters" if self._online else _capital(self._token_names[1])
             lines.append(f"{counted} so far: {standing}.")
         return index + 1
 
@@ -675,12 +713,11 @@ class Narrator:
             line += self._choices(event)
         if target is None and card in _CHOOSES_A_PLAYER:
             if required is not None:
-                who = self.name(required)
                 if required == player:
-                    why = f"{who}, its own player, which the {card_name(card)} cannot"
+                    why = f"them to choose themselves, which the {card_name(card)} cannot"
                 else:
-                    why = f"{who}, who cannot be chosen"
-                line += f", but the Sycophant requires choosing {why}: no effect."
+                    why = f"choosing {self.name(required)}, who cannot be chosen"
+                line += f", but the Sycophant requires {why}: no effect."
             elif card is Card.CARDINAL:
                 line += ", but fewer than two players can be chosen: no effect."
             else:
@@ -708,7 +745,7 @@ class Narrator:
             line += ", but the deck is empty: no effect."
         elif card in _LATER:
             later = _LATER_ONLINE if self._online else _LATER
-            line += f": {later[card]}."
+            line += f": {later[card].format(token=self._token_names[0])}."
         else:
             line += "."
         line += self._move(PlayCard(player, card, target, event.guess, event.second_target))
@@ -736,11 +773,7 @@ class Narrator:
                 return f", choosing {self.name(target)} and {self.name(second)}"
             return f" on {self.name(target)} and {self.name(second)}"
         if target == player:
-            return (
-                " and chooses themselves"
-                if card is Card.SYCOPHANT
-                else (" and chooses their own hand")
-            )
+            return " and chooses themselves"
         return f" {_PREPOSITION.get(card, 'on')} {self.name(target)}"
 
     def _them(self, player: int, seat: int) -> str:
@@ -750,8 +783,11 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, CardDiscarded)
         self._pile(event.player, event.card)
+        revealed, self._revealed = self._revealed, None
         ending = "!" if event.card is Card.PRINCESS else " without using it."
         line = f"{self.name(event.player)} discards {_the(event.card)}{ending}"
+        if revealed == (event.player, event.card):  # it has just acted: not "without using it"
+            line = f"{self.name(event.player)} discards the revealed {card_name(event.card)}."
         if self._offered is Decision.REDRAW and self._offered_to == event.player:
             line += self._move(Redraw(event.player))  # the answer to a Bishop's offer
             self._offered = self._offered_to = None
@@ -762,9 +798,7 @@ class Narrator:
         event = stream[index]
         assert isinstance(event, PlayerEliminated)
         who = self.name(event.player)
-        self._protected.discard(event.player)
-        self._pile(event.player, *event.discarded)
-        self._exits.append(event.player)
+        self._knocked_out(event)
         shown = _cards(event.discarded)
         reason = event.reason
         if reason is EliminationReason.LEFT:
@@ -788,6 +822,12 @@ class Narrator:
             line += f", and also discards {shown}." if event.discarded else "."
         lines.append(line)
         return index + 1
+
+    def _knocked_out(self, event: PlayerEliminated) -> None:
+        """Remember that ``event``'s player is out, with what they discarded."""
+        self._protected.discard(event.player)
+        self._pile(event.player, *event.discarded)
+        self._exits.append(event.player)
 
     def _after_leaving(self, stream: list[Event], index: int, player: int) -> str:
         """What a player's leaving did to the turn (ruling 50), read from
@@ -840,7 +880,12 @@ class Narrator:
             and (previous.viewer, previous.owner) == (event.viewer, event.owner)
         ):
             hand = "hand again"  # online: a Baroness may look at one hand twice
-        line = f"{self.name(event.viewer)} looks at {self._whose(event.viewer, event.owner)} {hand}"
+        whose = (
+            self._whose_hand(event.viewer, event.owner)
+            if event.viewer == event.owner
+            else f"{self.name(event.owner)}'s {hand}"
+        )
+        line = f"{self.name(event.viewer)} looks at {whose}"
         line += f" and sees {_the(event.card)}." if event.card is not None else " in secret."
         if looking:  # a Cardinal's optional look, taken
             line += self._move(LookAtHand(event.viewer, event.owner))
@@ -934,7 +979,7 @@ class Narrator:
             return index + 1
         lines.append(
             f"{self.name(event.player)} bets on {self.name(event.marked)} to win"
-            f" {self._round_name()}: a favor token if they do."
+            f" {self._round_name()}: a {self._token_names[0]} if they do."
         )
         return index + 1
 
@@ -943,13 +988,21 @@ class Narrator:
         assert isinstance(event, CardRevealed)
         who = self.name(event.player)
         line = f"{who} reveals {_the(event.card)}"
-        if event.card is Card.ASSASSIN:
-            played = self._played
-            guard = self.name(played.player) if played is not None else "the Guard's player"
-            line += f": {guard}, who chose them with a Guard, is knocked out instead."
-        else:
-            line += "."
-        lines.append(line)
+        self._revealed = (event.player, event.card)
+        following = stream[index + 1] if index + 1 < len(stream) else None
+        if (
+            event.card is Card.ASSASSIN
+            and isinstance(following, PlayerEliminated)
+            and following.reason is EliminationReason.ASSASSIN
+        ):
+            # the knock-out the reveal causes, told in the same sentence once
+            self._knocked_out(following)
+            guard = self.name(following.player)
+            line += f": {guard}, who chose them with a Guard, is knocked out instead"
+            line += f", discarding {_cards(following.discarded)}." if following.discarded else "."
+            lines.append(line)
+            return index + 2
+        lines.append(line + ".")
         return index + 1
 
     def _look_offered(self, stream: list[Event], index: int, lines: list[str]) -> int:
@@ -957,8 +1010,8 @@ class Narrator:
         assert isinstance(event, LookOffered)
         self._offered, self._offered_to = Decision.LOOK, event.player
         seats = sorted(event.owners, key=lambda seat: (seat != event.player, seat))
-        owners = " or ".join(self._whose(event.player, seat) for seat in seats)
-        lines.append(f"{self.name(event.player)} may now look at {owners} hand.")
+        owners = " or ".join(self._whose_hand(event.player, seat) for seat in seats)
+        lines.append(f"{self.name(event.player)} may now look at {owners}.")
         return index + 1
 
     def _redraw_offered(self, stream: list[Event], index: int, lines: list[str]) -> int:
@@ -1001,14 +1054,33 @@ class Narrator:
         if event.reason is RoundEndReason.ONE_PLAYER_LEFT:
             lines.append(f"Only {winners} is left, and wins {this_round}.")
             return index + 1
-        numbers = self._showdown_numbers(event.revealed)
+        verdict = self._verdict(event.revealed)
+        if verdict is not None and verdict.winners != tuple(event.winners):
+            verdict = None  # the story's facts are not the engine's: no reason is told
         shown = ", ".join(
-            f"{self.name(seat)} {_the(card)}{self._shown_value(seat, card, numbers)}"
+            f"{self.name(seat)} {_the(card)}{self._shown_value(seat, card, verdict)}"
             for seat, card in event.revealed
         )
         lines.append(f"The deck is empty, so {this_round} ends. Hands shown: {shown}.")
-        lines.append(self._showdown_verdict(event, numbers))
+        if verdict is not None:
+            lines.append(tell_verdict(verdict, self.name, this_round))
+        else:
+            several = len(event.winners) > 1
+            lines.append(f"{winners} {'all win' if several else 'wins'} {this_round}.")
         return index + 1
+
+    def _verdict(self, revealed: tuple[tuple[int, Card], ...]) -> Verdict | None:
+        """The showdown judged by the engine's own function on the public
+        facts the story holds (the edition, every discard pile), or
+        ``None`` when it lacks them."""
+        rules, piles = self._rules, self._piles
+        if rules is None or piles is None or not revealed:
+            return None
+        seats = 1 + max([seat for seat, _ in revealed] + list(piles) + [(self._players or 0) - 1])
+        if min(seat for seat, _ in revealed) < 0:
+            return None
+        discards = tuple(tuple(piles.get(seat, ())) for seat in range(seats))
+        return judge(rules, revealed, discards)
 
     def _ranked_end(self, event: RoundEnded, lines: list[str]) -> None:
         """Online (rulings 44 and 45): the ranks of the round, and why, when
@@ -1057,20 +1129,15 @@ class Narrator:
     ) -> dict[int, tuple[int, int, int, int]] | None:
         """Online: seat -> (printed value, Counts in the pile, hand bonus,
         discard total) of each hand shown, when every pile is known."""
-        rules, piles, players = self._rules, self._piles, self._players
-        if rules is None or piles is None or players is None:
+        players = self._players
+        if players is None or any(not 0 <= seat < players for seat, _ in revealed):
             return None
-        if any(not 0 <= seat < players for seat, _ in revealed):
+        if not revealed and self._rules is not None and self._piles is not None:
+            return {}  # one player left: no hand is compared
+        verdict = self._verdict(revealed)
+        if verdict is None:
             return None
-        discards = tuple(tuple(piles.get(seat, ())) for seat in range(players))
-        adjusted = adjusted_values(rules, revealed, discards)
-        numbers: dict[int, tuple[int, int, int, int]] = {}
-        for seat, card in revealed:
-            value = rules.value(card)
-            counts = sum(rules.showdown_bonus[c] for c in discards[seat])
-            total = sum(rules.value(c) for c in discards[seat])
-            numbers[seat] = (value, counts, adjusted[seat] - value - counts, total)
-        return numbers
+        return {h.seat: (h.value, h.counts, h.bonus, h.total or 0) for h in verdict.hands}
 
     def _ranks_agree(self, event: RoundEnded) -> bool:
         """Whether the public facts the story holds give the engine's ranks
@@ -1152,68 +1219,14 @@ class Narrator:
                 )
         return "".join(reasons)
 
-    def _showdown_numbers(
-        self, revealed: tuple[tuple[int, Card], ...]
-    ) -> dict[int, tuple[int, int, int]] | None:
-        """Seat -> (card value, showdown bonus, discard total), when the
-        ruleset and every pile are known (ruling 28: the Count's bonus; the
-        discard total breaks ties in Premium)."""
-        rules, piles = self._rules, self._piles
-        if rules is None or piles is None:
-            return None
-        numbers: dict[int, tuple[int, int, int]] = {}
-        for seat, card in revealed:
-            pile = piles.get(seat, [])
-            bonus = sum(rules.showdown_bonus[c] for c in pile)
-            numbers[seat] = (rules.value(card), bonus, sum(rules.value(c) for c in pile))
-        return numbers
-
-    def _shown_value(
-        self, seat: int, card: Card, numbers: dict[int, tuple[int, int, int]] | None
-    ) -> str:
-        if numbers is None:
+    def _shown_value(self, seat: int, card: Card, verdict: Verdict | None) -> str:
+        if verdict is None:
             return self._value(card)
-        value, bonus, _ = numbers[seat]
-        if not bonus:
-            return f" ({value})"
-        return f" ({value}, +{bonus} for the Count{'s' if bonus > 1 else ''}: {value + bonus})"
-
-    def _showdown_verdict(
-        self, event: RoundEnded, numbers: dict[int, tuple[int, int, int]] | None
-    ) -> str:
-        """Why the winners of an empty-deck round end won."""
-        winners = self._names(event.winners)
-        this_round = self._round_name()
-        several = len(event.winners) > 1
-        if numbers is None or self._rules is None:
-            if several:
-                return f"{winners} tie with the highest card and all win {this_round}."
-            return f"{winners} has the highest card and wins {this_round}."
-        number = {seat: value + bonus for seat, (value, bonus, _) in numbers.items()}
-        top = max(number.values())
-        tops = tuple(seat for seat, _ in event.revealed if number[seat] == top)
-        what = "card" if not any(bonus for _, bonus, _ in numbers.values()) else "number"
-        held = dict(event.revealed)
-        if set(tops) == set(event.winners):
-            if not several:
-                return f"{winners} has the highest {what} and wins {this_round}."
-            same = ""
-            if self._rules.round_tie is RoundTie.DISCARD_TOTAL:
-                same = f" and the same discard total ({numbers[tops[0]][2]})"
-            return f"{winners} tie with the highest {what}{same}, and all win {this_round}."
-        if set(event.winners) < set(tops):
-            totals = ", ".join(f"{self.name(seat)} {numbers[seat][2]}" for seat in tops)
-            verb = "wins" if not several else "all win"
-            return (
-                f"{self._names(tops)} tie with the highest {what}; the highest discard total"
-                f" breaks the tie ({totals}): {winners} {verb} {this_round}."
-            )
-        if any(held[seat] is Card.PRINCESS for seat in event.winners) and any(
-            card is Card.BISHOP for _, card in event.revealed
-        ):
-            verb = "wins" if not several else "all win"
-            return f"The Princess beats the Bishop: {winners} {verb} {this_round}."
-        return f"{winners} {'all win' if several else 'wins'} {this_round}."
+        hand = verdict.hand(seat)
+        if not hand.counts:
+            return f" ({hand.value})"
+        plural = "s" if hand.counts > 1 else ""
+        return f" ({hand.value}, +{hand.counts} for the Count{plural}: {hand.number})"
 
     def _token_awarded(self, stream: list[Event], index: int, lines: list[str]) -> int:
         event = stream[index]
@@ -1225,10 +1238,11 @@ class Narrator:
         if self._online:
             lines.append(self._win_counted(event))
             return index + 1
+        token = self._token_names[0]
         if reason is TokenReason.SPY:
             lines.append(
                 f"{who} is the only player left in the round who played or discarded a Spy,"
-                f" and gains a favor token for it {total}."
+                f" and gains a {token} for it {total}."
             )
         elif reason is TokenReason.BISHOP:
             played = self._played
@@ -1237,23 +1251,20 @@ class Narrator:
                 if played is not None and played.card is Card.BISHOP and played.target is not None
                 else "the"
             )
-            lines.append(
-                f"{who} named {whose} number with the Bishop and gains a favor token {total}."
-            )
+            lines.append(f"{who} named {whose} number with the Bishop and gains a {token} {total}.")
         elif reason is TokenReason.CONSTABLE:
             lines.append(
                 f"{who} had the Constable in their discard pile when knocked out, and gains"
-                f" a favor token for it {total}."
+                f" a {token} for it {total}."
             )
         elif reason is TokenReason.JESTER:
             marked = [m for p, m in self._marks if p == event.player]
             bet = f"{self._names(marked)} won" if marked else "The marked player won"
             lines.append(
-                f"{bet} {self._round_name()}, as {who}'s Jester bet: {who} gains a favor"
-                f" token {total}."
+                f"{bet} {self._round_name()}, as {who}'s Jester bet: {who} gains a {token} {total}."
             )
         else:
-            lines.append(f"{who} gains a favor token {total}.")
+            lines.append(f"{who} gains a {token} {total}.")
         return index + 1
 
     def _win_counted(self, event: TokenAwarded) -> str:
@@ -1295,12 +1306,12 @@ class Narrator:
         names = self._names(event.tied)
         if self._contenders:
             lines.append(
-                f"{names} gain a favor token in the same step: still tied, they play"
+                f"{names} gain a {self._token_names[0]} in the same step: still tied, they play"
                 " another tie-break round."
             )
         else:
             lines.append(
-                f"{names} reach the favor tokens to win together: the game is tied, and a"
+                f"{names} reach the {self._token_names[1]} to win together: the game is tied, and a"
                 " tie-break round between them decides it."
             )
         self._contenders = tuple(event.tied)
@@ -1325,13 +1336,14 @@ class Narrator:
         self._contenders = ()
         self._round_open = False
         if len(winners) == 1:
-            tokens = f" with {counts[0]} favor tokens" if counts[0] is not None else ""
+            tokens = f" with {self._tokens_text(counts[0])}" if counts[0] is not None else ""
             if mid_round and tokens:
                 tokens = f",{tokens}"
             lines.append(f"{names} wins{tie_break} the game{mid_round}{tokens}!")
         else:
             known = [str(n) for n in counts if n is not None]
-            tokens = f", with {_join(known)} favor tokens" if len(known) == len(counts) else ""
+            plural = self._token_names[1]
+            tokens = f", with {_join(known)} {plural}" if len(known) == len(counts) else ""
             lines.append(f"{names} win{tie_break} the game together{mid_round}{tokens}!")
         return index + 1
 
@@ -1363,6 +1375,117 @@ class Narrator:
         return index + 1
 
 
+def tell_verdict(
+    verdict: Verdict, name: Callable[[int], str] = default_name, this_round: str = "the round"
+) -> str:
+    """Why the winners of a round ended by the empty deck won: the sentence
+    the narrator tells, made from the decision itself (see
+    :mod:`loveletter.showdown`), never worked out again on its own.
+
+    When every player who lost was beaten by a winner on the numbers, it
+    says so in a few words (the highest card or number, the discard totals
+    that broke a tie); otherwise it says who beats whom and how, and, in a
+    circle where everybody is beaten, which card the rules give it to.
+
+    >>> from loveletter.rulesets import get_ruleset
+    >>> from loveletter.showdown import judge
+    >>> verdict = judge(
+    ...     get_ruleset("premium"),
+    ...     ((0, Card.PRINCESS), (1, Card.BISHOP), (2, Card.GUARD)),
+    ...     ((), (), ()),
+    ... )
+    >>> print(tell_verdict(verdict, this_round="round 4"))  # doctest: +NORMALIZE_WHITESPACE
+    Player 0 wins round 4, as nobody beats them: Player 0's Princess beats
+    Player 1's Bishop whatever the numbers; Player 0's 8 beats Player 2's 1.
+    """
+    winners = verdict.winners
+    names = _join([name(seat) for seat in winners])
+    if not winners:  # only a hand-made verdict: a circle with no Princess
+        return f"Nobody wins {this_round}."
+    several = len(winners) > 1
+    win = f"{'all win' if several else 'wins'} {this_round}"
+    hands = {hand.seat: hand for hand in verdict.hands}
+    top = hands[winners[0]]
+    what = "number" if any(hand.counts or hand.bonus for hand in verdict.hands) else "card"
+    defeats = verdict.defeats
+    if not verdict.cycle and all(
+        d.beaten_by in winners and d.criterion is not Criterion.CARD for d in defeats
+    ):
+        tied = [d.seat for d in defeats if d.criterion is Criterion.DISCARD_TOTAL]
+        if tied:
+            seats = [
+                hand.seat for hand in verdict.hands if hand.seat in winners or hand.seat in tied
+            ]
+            totals = ", ".join(f"{name(seat)} {hands[seat].total}" for seat in seats)
+            return (
+                f"{_join([name(seat) for seat in seats])} tie with the highest {what}; the"
+                f" highest discard total breaks the tie ({totals}): {names} {win}."
+            )
+        if not several:
+            return f"{names} has the highest {what} and wins {this_round}."
+        same = f" and the same discard total ({top.total})" if top.total is not None else ""
+        return f"{names} tie with the highest {what}{same}, and all win {this_round}."
+    reasons = _defeat_reasons(verdict, name, hands)
+    if verdict.cycle:
+        card = card_name(top.card)
+        return (
+            f"Everybody is beaten by someone: {'; '.join(reasons)}. The rules give such a"
+            f" circle to the {card} (ruling 28): {names} {win}."
+        )
+    if several:
+        same = f" and the same discard total ({top.total})" if top.total is not None else ""
+        win = f"tie at {top.number}{same}, and nobody beats them: they all win {this_round}"
+    else:
+        win += ", as nobody beats them"
+    # Beaten by someone the winners do not beat (the Bishop by the Princess,
+    # or a hand by that Bishop), a player may tie a winner exactly: say so,
+    # or the reader wonders why they did not share the win.
+    for hand in verdict.hands:
+        if hand.seat in winners:
+            continue
+        equal = [
+            w
+            for w in winners
+            if (hands[w].number, hands[w].total) == (hand.number, hand.total)
+            and beats(verdict.ruleset, hands[w], hand) is None
+        ]
+        if equal:
+            same = f" with the same discard total ({hand.total})" if hand.total is not None else ""
+            reasons.append(
+                f"{name(hand.seat)} ties {_join([name(w) for w in equal])} at {hand.number}{same},"
+                " so neither beats the other"
+            )
+    return f"{names} {win}: {'; '.join(reasons)}."
+
+
+def _defeat_reasons(
+    verdict: Verdict, name: Callable[[int], str], hands: dict[int, ShownHand]
+) -> list[str]:
+    """Every defeat as a clause, "A beats B ...": one per player beating
+    others the same way, in the order of the first player they beat."""
+    groups: dict[tuple[int, Criterion], list[int]] = {}
+    for defeat in verdict.defeats:
+        groups.setdefault((defeat.beaten_by, defeat.criterion), []).append(defeat.seat)
+    reasons = []
+    for (seat, criterion), beaten in groups.items():
+        hand = hands[seat]
+        if criterion is Criterion.CARD:
+            theirs = _join([f"{name(b)}'s {card_name(hands[b].card)}" for b in beaten])
+            reasons.append(
+                f"{name(seat)}'s {card_name(hand.card)} beats {theirs} whatever the numbers"
+            )
+        elif criterion is Criterion.NUMBER:
+            theirs = _join([f"{name(b)}'s {hands[b].number}" for b in beaten])
+            reasons.append(f"{name(seat)}'s {hand.number} beats {theirs}")
+        else:
+            totals = _join([str(hands[b].total) for b in beaten])
+            reasons.append(
+                f"{name(seat)} ties {_join([name(b) for b in beaten])} at {hand.number} and"
+                f" wins on discard total ({hand.total} against {totals})"
+            )
+    return reasons
+
+
 def describe_command(
     command: Command,
     name: Callable[[int], str] = default_name,
@@ -1372,11 +1495,11 @@ def describe_command(
     ruleset: str | Ruleset | None = None,
 ) -> str:
     """A command as a menu offers it to the player who would give it (so
-    "your own hand", and players named by ``name``).
+    "yourself", and players named by ``name``).
 
     ``decision`` tells what a ``Decline`` declines (a Cardinal's look or a
     Bishop's redraw); ``numbers`` lists the cards of the deck in use that
-    carry a number, to gloss a named number ("naming 5 (Prince, Count)");
+    carry a number, to gloss a named number ("naming 5 (Prince or Count)");
     ``ruleset`` tells how a card that chooses two players reads them (online
     the Cardinal's pair is ordered and the Baroness may choose one player
     twice).
@@ -1406,7 +1529,7 @@ def describe_command(
                 text += f" on {name(target)} and {name(second)}"
         elif target is not None:
             if target == command.player:
-                text += " on your own hand"
+                text += " on yourself"
             else:
                 text += f" {_PREPOSITION.get(command.card, 'on')} {name(target)}"
         elif command.card in _CHOOSES_A_PLAYER:
@@ -1416,7 +1539,7 @@ def describe_command(
             if numbers is not None and not isinstance(command.guess, Card):
                 cards = numbers(command.guess)
                 if cards:
-                    text += f" ({', '.join(map(card_name, cards))})"
+                    text += f" ({' or '.join(map(card_name, cards))})"
         return text
     if isinstance(command, KeepCard):
         text = f"Keep {_the(command.keep)}"
@@ -1426,7 +1549,7 @@ def describe_command(
         return text
     if isinstance(command, LookAtHand):
         if command.owner == command.player:
-            return "Look at your own hand"
+            return "Look at your new hand"  # only the Cardinal's look, after the swap
         return f"Look at {name(command.owner)}'s hand"
     if isinstance(command, Redraw):
         return "Discard your card and draw a new one"

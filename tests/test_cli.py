@@ -259,7 +259,7 @@ def test_premium_demo_tells_a_whole_game(
         f"A game of Love Letter Premium Edition (AEG, 2016) begins with {players} players"
     )
     tokens = {2: 7, 3: 5}.get(players, 4)
-    assert f"The first to {tokens} favor tokens wins." in lines[0]
+    assert f"The first to {tokens} Tokens of Affection wins." in lines[0]
     assert re.fullmatch(r"Winners?: Player \d(, Player \d)*\.", lines[-1])
     assert any(re.search(r"wins?( the tie-break and)? the game", line) for line in lines)
     text = "\n".join(lines)
@@ -402,7 +402,8 @@ def test_play_premium_asks_the_bishops_target_out_of_turn(
     assert bishop and bishop.group(1) != "0"  # not the human's turn
     before = lines[asked - 4 : asked]
     assert re.fullmatch(
-        rf"Player {bishop.group(1)} plays the Bishop on Player 0, naming \d — right number!",
+        rf"Player {bishop.group(1)} plays the Bishop on Player 0,"
+        r" naming \d \([\w ]+\) — right number!",
         before[0],
     )
     assert before[2] == "Player 0 may discard their card and draw a new one, or keep it."
@@ -441,7 +442,7 @@ def test_play_premium_asks_each_choice_as_a_short_menu(
     assert "   7. Player 7\nYour choice (1-7, b to go back, ? for help, q to quit): b" in first
     assert re.search(r"   5\. 5: Prince, Count +P0 Guard on P3 naming 5\n", first)
     assert "   9. 9: Bishop " in first and "  10. " not in first
-    assert "Player 0 plays the Guard on Player 3, naming 5 — " in out
+    assert "Player 0 plays the Guard on Player 3, naming 5 (Prince or Count) — " in out
     assert out.splitlines()[-1] == "Game abandoned."
 
 

@@ -49,7 +49,10 @@ def check_description(state: GameState) -> None:
         assert header.endswith(" players, win counters, no tokens to win")
         check_settings(state, next(lines))
     else:
-        assert header.endswith(f" players, {goal} tokens to win")
+        assert goal is not None
+        # each edition's own word: favor tokens, Premium's Tokens of Affection
+        singular, plural = state.ruleset.token_names
+        assert header.endswith(f" players, {goal} {plural} to win")
 
     turn = re.fullmatch(
         r"round (\d+), turn (\d+): (\w+) to act \((.+)\); current seat P(\d+)", next(lines)
@@ -80,9 +83,8 @@ def check_description(state: GameState) -> None:
         if online:
             assert parts[0] == f"P{seat}: win counter {state.tokens[seat]}"
         else:
-            assert parts[0] == f"P{seat}: {state.tokens[seat]} token" + (
-                "" if state.tokens[seat] == 1 else "s"
-            )
+            tokens = state.tokens[seat]
+            assert parts[0] == f"P{seat}: {tokens} {singular if tokens == 1 else plural}"
         assert cards_of(parts[1].removeprefix("hand ")) == state.hands[seat]
         assert cards_of(parts[2].removeprefix("discards ")) == state.discards[seat]
         flags = parts[3:]
@@ -269,7 +271,7 @@ def test_fields_a_random_game_seldom_shows() -> None:
     check_description(state)
     text = str(state)
     assert "tie-break round between: P0, P2, P5" in text
-    assert "P3: 1 token; hand " in text
+    assert "P3: 1 Token of Affection; hand " in text
     assert "marked by P1's Jester; marked by P4's Jester; must be chosen (Sycophant)" in text
     assert text.count("marked by P") == 2
     assert "P2 put 1 card under the deck, P4 put 2 cards under the deck" in text
@@ -292,7 +294,7 @@ def test_a_state_no_game_reaches_still_prints() -> None:
     assert "<IndexError" in text  # who acts cannot be worked out
     short = attrs.evolve(state, hands=state.hands[:3])
     text = describe_state(short)
-    assert "P4: 0 tokens; hand none" in text
+    assert "P4: 0 Tokens of Affection; hand none" in text
     assert "legal commands" in text
 
 

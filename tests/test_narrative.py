@@ -439,7 +439,7 @@ def test_describe_commands() -> None:
     assert describe_command(PlayCard(0, Card.GUARD, 2, Card.PRIEST)) == (
         "Play the Guard on Player 2, naming the Priest"
     )
-    assert describe_command(PlayCard(1, Card.PRINCE, 1)) == "Play the Prince on your own hand"
+    assert describe_command(PlayCard(1, Card.PRINCE, 1)) == "Play the Prince on yourself"
     assert describe_command(PlayCard(1, Card.BARON, 0)) == "Play the Baron against Player 0"
     assert describe_command(PlayCard(1, Card.BARON)) == (
         "Play the Baron (no one can be chosen: no effect)"
@@ -524,23 +524,45 @@ def test_display_names_have_spaces() -> None:
     assert "Dowager Queen" in _premium_text()
 
 
+def hits(log: Log, number: int) -> str:
+    """The cards a named number hits in the deck of ``log``'s game, as the
+    narrator glosses them: "Prince or Count"."""
+    start = log[0]
+    assert isinstance(start, GameStarted)
+    rules = ll.get_ruleset(start.ruleset)
+    kinds = rules.setup(start.players).kinds
+    return " or ".join(card_name(card) for card in kinds if rules.value(card) == number)
+
+
 def test_premium_guards_name_numbers() -> None:
     right = wrong = revealed = 0
+    small_deck = False
     for log, index, played, lines in premium_plays(Card.GUARD):
         if played.target is None:
             continue
         assert played.guess is not None
-        assert f"on Player {played.target}, naming {int(played.guess)}" in lines[0]
+        named = f"naming {int(played.guess)} ({hits(log, int(played.guess))})"
+        assert f"on Player {played.target}, {named}" in lines[0]
+        start = log[0]
+        assert isinstance(start, GameStarted)
+        if start.players <= 4:
+            small_deck = True  # the 16-card deck: a 5 is the Prince alone
+            assert "Count)" not in lines[0] and "Jester" not in lines[0]
         if isinstance(log[index + 1], CardRevealed):
             revealed += 1
-            assert lines[0].endswith(f"naming {int(played.guess)}.")
+            assert lines[0].endswith(f"{named}.")
         elif isinstance(log[index + 1], PlayerEliminated):
             right += 1
             assert lines[0].endswith("— right guess!")
         else:
             wrong += 1
             assert lines[0].endswith("— wrong guess.")
-    assert right and wrong and revealed
+    assert right and wrong and revealed and small_deck
+    narrator = Narrator()
+    narrator.narrate([GameStarted("premium", 6, None, 0), RoundStarted(1, 0, None)])
+    assert narrator.narrate([CardPlayed(0, Card.GUARD, 1, 0)]) == [
+        "Player 0 plays the Guard on Player 1, naming 0 (Jester or Assassin) — wrong guess."
+    ]
 
 
 def test_bishop_names_a_number_scores_and_offers_a_redraw() -> None:
@@ -550,7 +572,8 @@ def test_bishop_names_a_number_scores_and_offers_a_redraw() -> None:
             continue
         assert played.guess is not None
         target = f"Player {played.target}"
-        assert f" on {target}, naming {int(played.guess)} — " in lines[0]
+        named = f"naming {int(played.guess)} ({hits(log, int(played.guess))})"
+        assert f" on {target}, {named} — " in lines[0]
         if not lines[0].endswith("— right number!"):
             wrong += 1
             assert lines[0].endswith("— wrong number.") and len(lines) == 1
@@ -558,7 +581,7 @@ def test_bishop_names_a_number_scores_and_offers_a_redraw() -> None:
         right += 1
         assert lines[1].startswith(
             f"Player {played.player} named {target}'s number with the Bishop"
-            " and gains a favor token ("
+            " and gains a Token of Affection ("
         )
         if not isinstance(log[index + 2], RedrawOffered):
             continue  # the token won the game
@@ -589,7 +612,8 @@ def test_cardinal_swaps_then_offers_a_look() -> None:
             f"Player {traded.player} and Player {traded.opponent} trade hands."
         )
         assert re.fullmatch(
-            r"Player \d may now look at (their own|Player \d's) or Player \d's hand\.", lines[2]
+            r"Player \d may now look at (their new hand|Player \d's hand) or Player \d's hand\.",
+            lines[2],
         )
         if isinstance(log[index + 3], OptionDeclined):
             declined += 1
@@ -638,10 +662,17 @@ def test_sycophant_requirement_is_told_and_explains_no_effect() -> None:
             if required is not None and " plays the " in told[0]:
                 if "Sycophant requires" in told[0]:
                     blocked += 1
-                    assert told[0].endswith(
-                        f"requires choosing Player {required}, its own player, which the"
-                        f" {told[0].split(' plays the ')[1].split(',')[0]} cannot: no effect."
-                    ) or told[0].endswith("who cannot be chosen: no effect.")
+                    card = told[0].split(" plays the ")[1].split(",")[0]
+                    player = told[0].split(" plays the ")[0]
+                    if player == f"Player {required}":
+                        assert told[0].endswith(
+                            f"requires them to choose themselves, which the {card} cannot:"
+                            " no effect."
+                        )
+                    else:
+                        assert told[0].endswith(
+                            f"requires choosing Player {required}, who cannot be chosen: no effect."
+                        )
                 required = None
             for line in told:
                 match = re.fullmatch(
@@ -666,7 +697,8 @@ def test_jester_marks_and_pays() -> None:
         lines = narrate(log)
         marks += sum(
             re.fullmatch(
-                r"Player \d bets on Player \d to win round \d+: a favor token if they do\.", line
+                r"Player \d bets on Player \d to win round \d+: a Token of Affection if they do\.",
+                line,
             )
             is not None
             for line in lines
@@ -674,7 +706,7 @@ def test_jester_marks_and_pays() -> None:
         paid += sum(
             re.fullmatch(
                 r"Player \d won round \d+, as Player \d's Jester bet: Player \d gains"
-                r" a favor token \(\d+ in all\)\.",
+                r" a Token of Affection \(\d+ in all\)\.",
                 line,
             )
             is not None
@@ -696,11 +728,21 @@ def test_assassin_reveal_knocks_out_the_guards_player() -> None:
         if not isinstance(revealed, CardRevealed):
             continue
         guard, holder = f"Player {played.player}", f"Player {revealed.player}"
+        out = log[index + 2]
+        assert isinstance(out, PlayerEliminated) and out.reason is EliminationReason.ASSASSIN
+        discarding = f", discarding the {card_name(out.discarded[0])}" if out.discarded else ""
         assert lines[1] == (
             f"{holder} reveals the Assassin: {guard}, who chose them with a Guard, is knocked"
-            " out instead."
+            f" out instead{discarding}."
         )
-        assert lines[2].startswith(f"{guard} is struck down by the Assassin")
+        # the knock-out is told once, and the Assassin did act
+        assert not any(
+            "struck down" in line or line.startswith(f"{guard} is out") for line in lines[2:]
+        )
+        discarded = any(
+            isinstance(e, CardDiscarded) and e.card is Card.ASSASSIN for e in log[index + 2 :]
+        )  # unless the Guard's player's Constable token won the game
+        assert (f"{holder} discards the revealed Assassin." in lines[2:]) is discarded
         checked += 1
     assert checked
 
@@ -709,10 +751,13 @@ def test_token_reasons_are_told() -> None:
     text = _premium_text()
     assert re.search(
         r"Player \d had the Constable in their discard pile when knocked out, and gains a"
-        r" favor token for it \(\d in all\)\.",
+        r" Token of Affection for it \(\d in all\)\.",
         text,
     )
-    assert re.search(r"named Player \d's number with the Bishop and gains a favor token", text)
+    assert re.search(
+        r"named Player \d's number with the Bishop and gains a Token of Affection", text
+    )
+    assert "favor token" not in text  # Premium's own name for them
     assert "Jester bet: " in text
 
 
@@ -739,8 +784,8 @@ def test_tied_game_and_tie_break_rounds() -> None:
     lines = narrate(log)
     tied = [line for line in lines if "tie-break" in line]
     assert tied[0] == (
-        "Player 0 and Player 1 reach the favor tokens to win together: the game is tied,"
-        " and a tie-break round between them decides it."
+        "Player 0 and Player 1 reach the Tokens of Affection to win together: the game is"
+        " tied, and a tie-break round between them decides it."
     )
     assert tied[1] == (
         "Round 9 begins: a tie-break round for the game, dealt to Player 0 and Player 1 only."
@@ -749,7 +794,7 @@ def test_tied_game_and_tie_break_rounds() -> None:
     assert "still tied, they play another tie-break round." in tied[2]
     assert tied[3].startswith("Round 10 begins: a tie-break round")
     assert "One card is dealt to each tied player." in narrate(log, viewer=4)
-    assert lines[-1] == "Player 1 wins the tie-break and the game with 6 favor tokens!"
+    assert lines[-1] == "Player 1 wins the tie-break and the game with 6 Tokens of Affection!"
     assert sum(isinstance(e, GameTied) for e in log) == 2
 
 
@@ -765,7 +810,8 @@ def test_a_game_won_mid_round() -> None:
         else:
             mid += 1
             assert re.fullmatch(
-                r"Player \d wins the game at once, mid-round, with \d favor tokens!", line
+                r"Player \d wins the game at once, mid-round, with \d Tokens of Affection!",
+                line,
             )
     assert mid
 
@@ -793,7 +839,8 @@ def test_showdowns_explain_counts_discard_totals_and_the_princess() -> None:
     narrator.narrate([RoundStarted(4, 0, None)])
     revealed = ((0, Card.PRINCESS), (1, Card.BISHOP))
     assert narrator.narrate([RoundEnded(RoundEndReason.DECK_EMPTY, (0,), revealed)])[1] == (
-        "The Princess beats the Bishop: Player 0 wins round 4."
+        "Player 0 wins round 4, as nobody beats them: Player 0's Princess beats Player 1's"
+        " Bishop whatever the numbers."
     )
     narrator.narrate([RoundStarted(5, 0, None)])
     revealed = ((0, Card.GUARD), (2, Card.GUARD))
@@ -811,7 +858,7 @@ def test_premium_sentences() -> None:
         "Player 1 bets on Player 0 to win the round: a favor token if they do."
     ]
     assert narrate([LookOffered(0, (0, 3))]) == [
-        "Player 0 may now look at their own or Player 3's hand."
+        "Player 0 may now look at their new hand or Player 3's hand."
     ]
     assert narrate([RedrawOffered(2)]) == [
         "Player 2 may discard their card and draw a new one, or keep it."
@@ -828,8 +875,8 @@ def test_premium_sentences() -> None:
         " favor token."
     ]
     assert narrate([ChoiceRestricted(0, 1), CardPlayed(1, Card.GUARD)])[-1] == (
-        "Player 1 plays the Guard, but the Sycophant requires choosing Player 1, its own"
-        " player, which the Guard cannot: no effect."
+        "Player 1 plays the Guard, but the Sycophant requires them to choose themselves,"
+        " which the Guard cannot: no effect."
     )
     assert narrate([GameTied((0, 3))]) == [
         "Player 0 and Player 3 reach the favor tokens to win together: the game is tied, and"
@@ -843,9 +890,13 @@ def test_premium_sentences() -> None:
     assert narrate([eliminated]) == [
         "Player 1 has the higher card and is out of the round, discarding the Dowager Queen."
     ]
-    assert narrate([CardRevealed(2, Card.ASSASSIN)]) == [
-        "Player 2 reveals the Assassin: the Guard's player, who chose them with a Guard, is"
-        " knocked out instead."
+    # alone, the reveal says no more: the knock-out is told by its own event
+    assert narrate([CardRevealed(2, Card.ASSASSIN)]) == ["Player 2 reveals the Assassin."]
+    struck = PlayerEliminated(0, EliminationReason.ASSASSIN, (Card.PRIEST,))
+    assert narrate([CardRevealed(2, Card.ASSASSIN), struck, CardDiscarded(2, Card.ASSASSIN)]) == [
+        "Player 2 reveals the Assassin: Player 0, who chose them with a Guard, is knocked out"
+        " instead, discarding the Priest.",
+        "Player 2 discards the revealed Assassin.",
     ]
     assert narrate([HandSeen(0, 2, None, Card.CARDINAL)]) == [
         "Player 0 looks at Player 2's hand in secret."
@@ -856,7 +907,7 @@ def test_describe_premium_commands() -> None:
     assert describe_command(PlayCard(0, Card.GUARD, 2, 5)) == "Play the Guard on Player 2, naming 5"
     numbers = {5: [Card.PRINCE, Card.COUNT]}.get
     assert describe_command(PlayCard(0, Card.BISHOP, 1, 5), numbers=lambda n: numbers(n) or []) == (
-        "Play the Bishop on Player 1, naming 5 (Prince, Count)"
+        "Play the Bishop on Player 1, naming 5 (Prince or Count)"
     )
     assert describe_command(PlayCard(2, Card.CARDINAL, 0, second_target=2)) == (
         "Play the Cardinal: swap your hand with Player 0's"
@@ -874,7 +925,7 @@ def test_describe_premium_commands() -> None:
         "Play the Dowager Queen against Player 1"
     )
     assert describe_command(LookAtHand(0, 2)) == "Look at Player 2's hand"
-    assert describe_command(LookAtHand(0, 0)) == "Look at your own hand"
+    assert describe_command(LookAtHand(0, 0)) == "Look at your new hand"
     assert describe_command(Redraw(1)) == "Discard your card and draw a new one"
     assert describe_command(Decline(1), decision=Decision.REDRAW) == "Keep your card"
     assert describe_command(Decline(0), decision=Decision.LOOK) == "Look at neither hand"
@@ -1290,7 +1341,7 @@ def test_online_cardinal_swaps_an_ordered_pair_and_shows_the_first_new_hand() ->
         assert lines[1].startswith(f"Player {first} and Player {second} trade hands.")
         seen = log[index + 2]
         assert isinstance(seen, HandSeen) and seen.owner == first and seen.card is not None
-        whose = "their own" if first == played.player else f"Player {first}'s"
+        whose = "their" if first == played.player else f"Player {first}'s"
         assert lines[2] == f"{who} looks at {whose} new hand and sees the {card_name(seen.card)}."
         after = _before_each(log)[index + 3]
         assert after is not None

@@ -283,7 +283,8 @@ def _move(command: Command, state: GameState, rules: Ruleset) -> tuple[str, str,
         rest = f"{under} at the bottom of the deck"
         return who, f"keeps {keep} and puts {rest}", f"keep {keep} and put {rest}"
     if isinstance(command, LookAtHand):
-        whose = "their own" if command.owner == command.player else _possessive(command.owner)
+        # only the Cardinal's look shows its player their own hand: the new one
+        whose = "their new" if command.owner == command.player else _possessive(command.owner)
         return who, f"looks at {whose} hand", f"look at {whose} hand"
     if isinstance(command, Redraw):
         return (
@@ -351,8 +352,12 @@ def _seconds(ms: JSON) -> str:
 
 
 def _counters(rules: Ruleset) -> str:
-    """What the state's tokens are called in this edition."""
-    return "Win counters" if rules.scoring is Scoring.RANKS else "Favor tokens"
+    """What the state's tokens are called in this edition (Premium's
+    Tokens of Affection)."""
+    if rules.scoring is Scoring.RANKS:
+        return "Win counters"
+    plural = rules.token_names[1]
+    return plural[:1].upper() + plural[1:]
 
 
 def _deal_lines(deal: Mapping[str, JSON], rules: Ruleset) -> list[str]:
