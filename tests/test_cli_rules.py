@@ -9,6 +9,7 @@ import pytest
 from loveletter.cli import main
 from loveletter.narrative import card_name
 from loveletter.reference.catalog import catalog
+from loveletter.reference.sources import HASHED_NAME
 from loveletter.rulesets import RULESETS
 from loveletter.spec import load_spec
 
@@ -58,16 +59,42 @@ def test_a_rule_id_gives_that_rule_with_its_cases_told(
     flat = _flat(out)
     assert _flat(rule.statement) in flat
     assert "Ruling 9: The set-aside card is needed at most once" in flat
-    implemented = flat.split("Implemented by: ")[1].split(" Pinned by")[0]
-    assert "loveletter.cards.prince.prince" in implemented.split(", ")
-    assert (
-        "Love Letter rulebook, Z-Man Games 2019, English" in flat
-        and "“Card Effects › (5) Prince”" in flat
-    )
     cases = catalog().cases_by_rule[rule.id]
-    assert f"Pinned by {len(cases)} cases:" in out
+    implemented = flat.split("Implemented by: ")[1].split(f" * {len(cases)} cases")[0]
+    assert "loveletter.cards.prince.prince" in implemented.split(", ")
+    assert "Love Letter, Z-Man Games 2019, “Card Effects › (5) Prince”" in flat
+    assert f"\n* {len(cases)} cases pin this rule\n" in out
     assert out.count("Step 1.") >= len(cases) - sum(c.start_rejected for c in cases)
     assert "Only Player" in out  # what one player alone learns is told apart
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["prince"],
+        ["prince", "--stories"],
+        ["round.end-deck-empty"],
+        ["--edition", "2019"],
+        ["--edition", "online"],
+        ["setup"],
+        ["empty", "deck"],
+    ],
+)
+def test_no_answer_names_a_rulebook_by_its_file(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    status, out, err = _run(capsys, *argv)
+    assert status == 0, err
+    assert not HASHED_NAME.search(out), HASHED_NAME.search(out)
+
+
+def test_no_ruling_names_a_rulebook_by_its_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """The rulings cite the rulebooks most: every one of them, in full."""
+    for number in SPEC.rulings:
+        status, out, err = _run(capsys, "--ruling", str(number), "--no-stories")
+        assert status == 0, err
+        assert not HASHED_NAME.search(out), (number, HASHED_NAME.search(out))
+        assert "Love Letter" in out or "online" in out, number  # a book is named
 
 
 def test_a_ruling_gives_question_sources_decision_reasoning_and_cases(

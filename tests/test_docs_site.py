@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import xml.etree.ElementTree as ET
 from contextlib import redirect_stderr, redirect_stdout
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,7 +21,8 @@ import attrs
 import pytest
 
 from loveletter.narrative import card_name
-from loveletter.reference.catalog import catalog, edition_short
+from loveletter.reference.catalog import catalog, deck_ranges, edition_short
+from loveletter.reference.sources import HASHED_NAME
 from loveletter.rulesets import RULESETS
 from loveletter.spec import load_spec
 
@@ -32,6 +34,8 @@ SPEC = load_spec()
 class Page:
     ids: set[str] = attrs.Factory(set)
     links: list[str] = attrs.Factory(list)
+    #: every picture's source
+    images: list[str] = attrs.Factory(list)
     #: every table: rows of cell texts
     tables: list[list[list[str]]] = attrs.Factory(list)
     text: list[str] = attrs.Factory(list)
@@ -50,6 +54,8 @@ class _Reader(HTMLParser):
             self.page.ids.add(str(values["id"]))
         if tag == "a" and values.get("href"):
             self.page.links.append(str(values["href"]))
+        if tag == "img" and values.get("src"):
+            self.page.images.append(str(values["src"]))
         if tag in ("script", "style"):
             self._skip += 1
         if tag == "table":
@@ -198,11 +204,95 @@ def test_every_edition_card_table_lists_every_card(pages: dict[str, Page]) -> No
             assert row[0] == str(ruleset.value(card))
 
 
+def test_the_editions_page_starts_with_the_cards_of_every_deck(
+    site: Path, pages: dict[str, Page]
+) -> None:
+    page = _page(pages, "editions/index.html")
+    cards = page.tables[0]
+    assert cards[0][0] == "Card"
+    # one column per deck: an edition, or an edition at some player counts
+    decks = [(e, a, b, d) for e, r in RULESETS.items() for a, b, d in deck_ranges(r)]
+    assert len(cards[0]) == 1 + len(decks)
+    by_name = {row[0]: row[1:] for row in cards[1:]}
+    for column, (edition, _, _, composition) in enumerate(decks):
+        ruleset = RULESETS[edition]
+        for card, copies in composition:
+            cell = by_name[card_name(card)][column]
+            assert cell == (f"{ruleset.value(card)} ×{copies}" if copies else "—"), cell
+        assert by_name["Cards"][column] == str(sum(n for _, n in composition))
+    # then the decks drawn side by side, before anything else of the page
+    text = (site / "editions" / "index.html").read_text(encoding="utf-8")
+    first_table = text.index("<table")
+    picture = text.index("decks.svg")
+    assert first_table < picture < text.index("<table", first_table + 1)
+    assert any(src.endswith("_images/decks.svg") for src in page.images)
+    assert (site / "_images" / "decks.svg").is_file()
+
+
+def test_every_card_page_shows_the_card_s_face(site: Path, pages: dict[str, Page]) -> None:
+    cat = catalog()
+    for card in SPEC.cards:
+        topic = cat.card_topic(card)
+        assert topic is not None, card
+        page = _page(pages, f"rules/{topic}.html")
+        faces = [src for src in page.images if src.endswith(f"_images/{topic}.svg")]
+        assert len(faces) == 1, (topic, page.images)
+        svg = ET.parse(site / "rules" / faces[0]).getroot()
+        title = svg.find("{http://www.w3.org/2000/svg}title")
+        assert title is not None and title.text == f"The {SPEC.cards[card].name} card"
+
+
+def test_a_rule_page_folds_each_rule_s_cases_into_one_line(site: Path) -> None:
+    """The rules first: a rule's cases are one line that opens their list,
+    and the page is no longer a wall of case titles."""
+    cat = catalog()
+    html = (site / "rules" / "prince.html").read_text(encoding="utf-8")
+    for rule in cat.rules_of("prince"):
+        count = len(cat.cases_by_rule[rule.id])
+        after = html[html.index(f'id="{rule.id}"') :]
+        fold = after.index('<details class="case-list">')
+        assert re.search(rf"<summary>\s*<p>{count} cases pin this rule</p>", after[fold:])
+        # the rule's statement comes before its fold
+        assert after.index("<p>") < fold
+    # every case of the page is told once, inside a rule's fold
+    assert html.count('<details class="case-story">') == len(
+        {c.name for r in cat.rules_of("prince") for c in cat.cases_by_rule[r.id]}
+    )
+
+
+def test_no_page_names_a_rulebook_by_its_file(site: Path) -> None:
+    """Readers are told the edition's rulebook and the section, never the
+    file the project keeps it in: not in a page, its source or the search."""
+    shown = [
+        path
+        for path in site.rglob("*")
+        if path.is_file()
+        and path.suffix in (".html", ".txt", ".js", ".svg")
+        and HASHED_NAME.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not shown, shown[:10]
+
+
+def test_the_front_page_says_how_to_install_play_and_what_the_editions_are(
+    pages: dict[str, Page],
+) -> None:
+    page = _page(pages, "index.html")
+    text = " ".join("".join(page.text).split())
+    assert "pip install loveletter-rules" in text
+    assert "import" in text and "loveletter play" in text
+    assert "loveletter play --help" in text
+    for option in ("--ruleset", "--players", "--seat", "--seed", "--save", "--rounds", "--decks"):
+        assert option in text, option
+    for edition, ruleset in RULESETS.items():
+        assert any(link.startswith(f"editions/{edition}.html") for link in page.links), edition
+        assert f"{ruleset.min_players} to {ruleset.max_players} players" in text, edition
+
+
 def test_the_comparison_has_a_column_per_edition_and_links_to_rules(
     pages: dict[str, Page],
 ) -> None:
     page = _page(pages, "editions/index.html")
-    comparison = page.tables[0]
+    comparison = next(table for table in page.tables if table[0][0] == "")
     assert comparison[0][1:] == [edition_short(e) for e in SPEC.editions]
     titles = {row[0] for row in comparison[1:]}
     for aspect in SPEC.comparison:

@@ -18,8 +18,15 @@ from loveletter.reference.document import (
     to_myst,
     to_text,
 )
-from loveletter.reference.pages import Page, edition_page, linked_text, site_pages, topic_page
-from loveletter.reference.sources import readable
+from loveletter.reference.pages import (
+    Page,
+    edition_page,
+    linked_text,
+    rule_entry,
+    site_pages,
+    topic_page,
+)
+from loveletter.reference.sources import HASHED_NAME, readable
 
 
 def test_ruling_numbers_and_rule_ids_in_running_text_become_links() -> None:
@@ -35,13 +42,46 @@ def test_ruling_numbers_and_rule_ids_in_running_text_become_links() -> None:
     assert "99" in "".join(p for p in parts if isinstance(p, str))  # no ruling 99: plain text
 
 
-def test_rulebook_numbers_read_as_rulebooks_with_the_number_as_key() -> None:
+def test_rulebook_numbers_read_as_the_rulebooks_readers_know() -> None:
     text = readable('000 "Setup" says so. In 001 it differs (003 "Quick Reference").')
     assert text == (
-        'The 2019 rulebook [000] "Setup" says so. In the Premium rulebook [001] it differs '
-        '(second 2019 transcription [003] "Quick Reference").'
+        'The 2019 rulebook "Setup" says so. In the Premium rulebook it differs '
+        '(the 2019 rulebook "Quick Reference").'
     )
-    assert readable("000_0fc648c025107d8d.txt") == "000_0fc648c025107d8d.txt"
+    # a number that repeats the book just named goes, brackets and all
+    assert readable("as the online rules (004) say, and 004's card table") == (
+        "as the online rules say, and the online rules page's card table"
+    )
+    assert readable('The Spanish rulebook (002, "0. Espía")') == 'The Spanish rulebook ("0. Espía")'
+    # a file name in running text is named too, and thousands are no book
+    assert readable("see 000_0fc648c025107d8d.txt") == "see the 2019 rulebook"
+    assert readable("from 5,000 to 60,000 ms") == "from 5,000 to 60,000 ms"
+
+
+def test_a_citation_names_the_edition_s_rulebook_and_section_never_its_file() -> None:
+    cat = catalog()
+    rule = cat.spec.rules["prince.discard-and-draw"]
+    source = next(b for b in rule_entry(cat, rule) if isinstance(b, Field) and b.label == "Source")
+    text = text_line(source.text)
+    assert text.startswith("Love Letter, Z-Man Games 2019, “Card Effects › (5) Prince”")
+    assert "Love Letter Premium Edition, AEG 2016, “" in text
+    assert not HASHED_NAME.search(text) and ".txt" not in text
+    # the two transcriptions of the 2019 rulebook are one book to a reader
+    both = next(
+        r for r in cat.spec.rules.values() if {"000", "003"} <= {s.file[:3] for s in r.sources}
+    )
+    source = next(b for b in rule_entry(cat, both) if isinstance(b, Field) and b.label == "Source")
+    assert text_line(source.text).count("Love Letter, Z-Man Games 2019,") == 1
+
+
+def test_no_generated_page_shows_a_rulebook_s_file_name() -> None:
+    """Checked on the documents (the built site is checked too, by
+    tests/test_docs_site.py): every page, in both renderings."""
+    cat = catalog()
+    for page in site_pages(cat):
+        for text in (to_myst(page.blocks), to_text(page.blocks)):
+            found = HASHED_NAME.search(text)
+            assert found is None, (page.path, found.group(0))
 
 
 def test_a_rule_heading_carries_its_exact_id_and_a_label() -> None:
@@ -82,13 +122,36 @@ def test_every_rule_ruling_and_case_has_exactly_one_home() -> None:
     assert {t for k, t in homes if k == "edition"} == set(cat.spec.editions)
 
 
+def test_a_rule_s_cases_fold_into_one_line_that_opens_their_list() -> None:
+    cat = catalog()
+    page = topic_page(cat, "prince")
+    folds = [b for b in page.blocks if isinstance(b, Details)]
+    rules = [r for r in cat.rules_of("prince") if r.id in cat.cases_by_rule]
+    # one fold per rule, and nothing else of the page is folded
+    counts = [len(cat.cases_by_rule[r.id]) for r in rules]
+    assert [text_line(f.summary) for f in folds] == [
+        f"{n} case pins this rule" if n == 1 else f"{n} cases pin this rule" for n in counts
+    ]
+    assert all(f.css_class == "case-list" for f in folds)
+    # the page reads as its rules: every statement is outside the folds
+    statements = [text_line(b.text) for b in page.blocks if isinstance(b, Paragraph)]
+    for rule in cat.rules_of("prince"):
+        assert text_line(linked_text(cat, rule.statement)) in statements
+
+
 def test_a_case_pinning_several_rules_of_a_page_is_told_once_there() -> None:
     cat = catalog()
     page = topic_page(cat, "round")
-    summaries = [text_line(b.summary) for b in page.blocks if isinstance(b, Details)]
-    assert len(summaries) == len(set(summaries))
+    stories = [
+        text_line(inner.summary)
+        for fold in page.blocks
+        if isinstance(fold, Details)
+        for inner in fold.body
+        if isinstance(inner, Details)
+    ]
+    assert len(stories) == len(set(stories))
     told = {c.name for r in cat.rules_of("round") for c in cat.cases_by_rule.get(r.id, ())}
-    assert len(summaries) == len(told)
+    assert len(stories) == len(told)
 
 
 def test_an_edition_page_gives_each_deck_the_player_counts_that_use_it() -> None:
@@ -111,8 +174,11 @@ def test_an_edition_page_gives_each_deck_the_player_counts_that_use_it() -> None
     deck = next(b for b in online.blocks if isinstance(b, Field) and b.label == "Deck")
     assert "2–4" not in text_line(deck.text) and "1 to 3 copies" in text_line(deck.text)
     # tokens to win where the edition has them; the table's settings online
-    assert "Favor tokens to win" in headings(premium) and "Table settings" not in headings(premium)
-    assert "Favor tokens to win" not in headings(online) and "Table settings" in headings(online)
+    # in the edition's own words: Premium's are Tokens of Affection
+    assert "Tokens of Affection to win" in headings(premium)
+    assert "Favor tokens to win" in headings(edition_page(cat, "2019"))
+    assert "Table settings" not in headings(premium)
+    assert not any("to win" in h for h in headings(online)) and "Table settings" in headings(online)
     # each edition's column of the comparison
     for page, edition in ((premium, "premium"), (online, "online")):
         glance = next(b for b in page.blocks if isinstance(b, Table) and b.header[0] == "Question")

@@ -7,10 +7,10 @@ its content changed so that Sphinx does not rebuild pages for nothing.
 
 Nothing here measures text with a font library: widths come from the
 advance widths of DejaVu Sans (the widest of the usual sans-serif fonts)
-tabulated below, so a box sized for it also holds the text in Helvetica or
-Arial. Every diagram is a white card with dark text, which reads the same in
-Furo's light and dark themes (an SVG shown with ``<img>`` cannot follow the
-page's colours).
+tabulated in :mod:`loveletter.reference.typesetting`, so a box sized for it
+also holds the text in Helvetica or Arial. Every diagram is a white card
+with dark text, which reads the same in Furo's light and dark themes (an SVG
+shown with ``<img>`` cannot follow the page's colours).
 
 The showdown diagram must agree with ``spec/`` and ``loveletter/engine.py``
 (``_end_round``, ``_showdown``, ``_award_step``); its boxes cite the rule IDs
@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
 
+from loveletter.reference.typesetting import MONO, SANS, Font, text_width, wrap
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
@@ -39,42 +41,8 @@ Align = Literal["middle", "start"]
 # --------------------------------------------------------------------------
 # text metrics
 
-# Advance widths, in thousandths of an em, of the printable ASCII characters
-# (32 to 126) in DejaVu Sans and DejaVu Sans Bold. Characters outside ASCII
-# count as a full em, which is never too narrow.
-_REGULAR = (
-    "318 401 460 838 636 950 780 275 390 390 500 838 318 361 318 337 636 636 636 636 636 636 "
-    "636 636 636 636 337 337 838 838 838 531 1000 684 686 698 770 632 575 775 752 295 295 656 "
-    "557 863 748 787 603 787 695 635 611 732 684 989 685 611 685 390 337 390 838 500 500 613 "
-    "635 550 635 615 352 635 634 278 278 579 278 974 634 612 635 635 411 521 392 634 592 818 "
-    "592 592 525 636 337 636 838"
-)
-_BOLD = (
-    "348 456 521 838 696 1002 872 306 457 457 523 838 380 415 380 365 696 696 696 696 696 696 "
-    "696 696 696 696 400 400 838 838 838 580 1000 774 762 734 830 683 683 821 837 372 372 775 "
-    "637 995 837 850 733 850 770 720 682 812 774 1103 771 724 725 457 365 457 838 500 500 675 "
-    "716 593 716 678 435 716 712 343 343 665 343 1042 712 687 716 716 493 595 478 712 652 924 "
-    "645 652 582 712 365 712 838"
-)
-_WIDTHS = {
-    "regular": tuple(int(w) for w in _REGULAR.split()),
-    "bold": tuple(int(w) for w in _BOLD.split()),
-}
-_MONO_ADVANCE = 0.602  # DejaVu Sans Mono; Courier, Menlo and Consolas are no wider
-
-SANS = "'Helvetica Neue', Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"
-MONO = "'DejaVu Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace"
-
-
-@dataclass(frozen=True)
-class Font:
-    size: float
-    line: float  # the height of one line of this style
-    mono: bool = False
-    bold: bool = False
-    colour: str = "#1f2328"
-
-
+# The metrics live in the package, shared with the card pictures of the
+# rules pages: a box sized here holds the text in every usual sans-serif.
 FONTS: dict[str, Font] = {
     "title": Font(15, 21, bold=True),
     "code": Font(13, 19, mono=True),
@@ -83,33 +51,6 @@ FONTS: dict[str, Font] = {
     "cite": Font(11, 15, mono=True, colour="#57606a"),
     "label": Font(12, 16, colour="#424a53"),
 }
-
-
-def text_width(text: str, font: Font) -> float:
-    """The width of ``text`` in ``font``, in pixels, never less than it draws."""
-    if font.mono:
-        return len(text) * _MONO_ADVANCE * font.size
-    table = _WIDTHS["bold" if font.bold else "regular"]
-    units = sum(table[ord(c) - 32] if 32 <= ord(c) <= 126 else 1000 for c in text)
-    return units * font.size / 1000
-
-
-def wrap(text: str, font: Font, width: float, separator: str = " ") -> list[str]:
-    """``text`` cut into lines no wider than ``width`` where it can be: a
-    single word wider than that keeps a line of its own (the box then
-    grows to hold it, see :func:`_place`)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split(separator):
-        candidate = f"{current}{separator}{word}" if current else word
-        if current and text_width(candidate, font) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
 
 
 # --------------------------------------------------------------------------

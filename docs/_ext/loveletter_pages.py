@@ -4,10 +4,12 @@ When the build starts it renders every page of
 :func:`loveletter.reference.pages.site_pages` (rules per topic and card,
 rulings, editions with the comparison, the cases told as stories, and the
 edge cases listed in ``docs/edge_cases.yaml``) as MyST Markdown into the
-source tree, where Sphinx reads them like any page. The pages are not in the
-repository (``.gitignore``): they are rebuilt from the spec every time, so
-they cannot drift from it. A file is rewritten only when its text changed,
-which keeps incremental builds incremental.
+source tree, where Sphinx reads them like any page, and draws the pictures
+those pages show (:func:`loveletter.reference.pictures.site_pictures`: a
+face per card, the decks side by side). Neither pages nor pictures are in
+the repository (``.gitignore``): they are rebuilt from the spec every time,
+so they cannot drift from it. A file is rewritten only when its text
+changed, which keeps incremental builds incremental.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import yaml
 from loveletter.reference.catalog import catalog
 from loveletter.reference.document import to_myst
 from loveletter.reference.pages import site_pages
+from loveletter.reference.pictures import site_pictures
 
 #: the directories and files this extension owns in the source tree
 GENERATED = ("rules", "rulings", "editions", "cases", "edge-cases.md")
@@ -36,27 +39,32 @@ def edge_case_entries(source: Path) -> list[dict[str, Any]]:
     return entries
 
 
+def _write_if_changed(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
 def write_pages(source: Path) -> list[Path]:
-    """Render every generated page under ``source``; returns the files."""
-    pages = site_pages(catalog(), edge_case_entries(source))
-    written: list[Path] = []
-    wanted = {source / f"{page.path}.md" for page in pages}
-    for page in pages:
-        path = source / f"{page.path}.md"
-        text = to_myst(page.blocks)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-        written.append(path)
+    """Render every generated page and picture under ``source``; returns
+    the files."""
+    cat = catalog()
+    files = {
+        source / f"{page.path}.md": to_myst(page.blocks)
+        for page in site_pages(cat, edge_case_entries(source))
+    }
+    files |= {source / picture.path: picture.svg for picture in site_pictures(cat)}
+    for path, text in files.items():
+        _write_if_changed(path, text)
     # a page that is no longer generated (a case withdrawn, a topic renamed)
     # must not linger in the build
     for name in GENERATED:
         root = source / name
         if root.is_dir():
-            for stale in root.rglob("*.md"):
-                if stale not in wanted:
+            for stale in (*root.rglob("*.md"), *root.rglob("*.svg")):
+                if stale not in files:
                     stale.unlink()
-    return written
+    return list(files)
 
 
 def _builder_inited(app: Any) -> None:

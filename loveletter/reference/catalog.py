@@ -16,7 +16,7 @@ import loveletter  # noqa: F401  (importing the engine registers every @implemen
 from loveletter.conformance.cases import Case, load_suite, parse_case
 from loveletter.resources import spec_root, suite_root
 from loveletter.rules import CITATIONS
-from loveletter.rulesets import RULESETS, Ruleset
+from loveletter.rulesets import RULESETS, Composition, Ruleset
 from loveletter.spec import Rule, Ruling, Spec, load_spec
 
 #: the rules topics that are not a card, in the order a reader meets them
@@ -35,7 +35,29 @@ DECK_NAMES = {"online": ("standard", "Extended")}
 
 
 def edition_short(edition: str) -> str:
+    """An edition as a column heading names it: ``2019 Classic``."""
     return EDITION_SHORT.get(edition, edition)
+
+
+def deck_ranges(ruleset: Ruleset) -> list[tuple[int, int, Composition]]:
+    """Each deck with the player counts that use it: (fewest, most, deck).
+
+    A ruleset may keep its base edition's deck table while seating fewer
+    counts (online seats no two players): the ranges start at its own
+    minimum, and a deck no count uses is left out."""
+    ranges = []
+    for least, composition in ruleset.decks:
+        most = next((m - 1 for m, _ in ruleset.decks if m > least), ruleset.max_players)
+        least = max(least, ruleset.min_players)
+        if least <= most:
+            ranges.append((least, most, composition))
+    return ranges
+
+
+def deck_names(ruleset: Ruleset) -> tuple[str, ...] | None:
+    """What the edition's rules call each of its decks, if they name them."""
+    names = DECK_NAMES.get(ruleset.name)
+    return names if names is not None and len(names) == len(deck_ranges(ruleset)) else None
 
 
 @attrs.frozen

@@ -95,6 +95,8 @@ class Details:
 
     summary: Line
     body: tuple[Block, ...]
+    #: the site's style for it: a case's story, or a list of cases
+    css_class: str = "case-story"
 
 
 @attrs.frozen
@@ -105,8 +107,13 @@ class CodeBlock:
 
 @attrs.frozen
 class Image:
+    """A picture on the site (nothing in the terminal); ``path`` is from
+    the documentation's source root: ``/rules/cards/prince.svg``."""
+
     path: str
     alt: str
+    #: the site's style for it (a card's face, a wide picture)
+    css_class: str | None = None
 
 
 @attrs.frozen
@@ -251,7 +258,7 @@ def _myst_block(block: Block) -> list[str]:
         # The summary is Markdown between raw <summary> lines: MyST parses
         # the text between raw HTML blocks as Markdown, links included.
         return [
-            '<details class="case-story">',
+            f'<details class="{block.css_class}">',
             "<summary>",
             "",
             summary,
@@ -266,7 +273,8 @@ def _myst_block(block: Block) -> list[str]:
         fence = "````" if "```" in block.text else "```"
         return [f"{fence}{block.language}", block.text.rstrip("\n"), fence, ""]
     if isinstance(block, Image):
-        return [f"![{_escape(block.alt)}]({block.path})", ""]
+        style = f"{{.{block.css_class}}}" if block.css_class else ""
+        return [f"![{_escape(block.alt)}]({block.path}){style}", ""]
     # titles only: every rule and case is a section, and a navigation tree
     # holding thousands of them makes every page slow to build
     options = [":titlesonly:", ":hidden:" if block.hidden else ":maxdepth: 1"]

@@ -19,7 +19,7 @@ import attrs
 from loveletter.cards import Card
 from loveletter.conformance.cases import Case
 from loveletter.narrative import card_name
-from loveletter.reference.catalog import DECK_NAMES, Catalog, edition_short
+from loveletter.reference.catalog import Catalog, deck_names, deck_ranges, edition_short
 from loveletter.reference.document import (
     Anchor,
     Block,
@@ -40,9 +40,10 @@ from loveletter.reference.document import (
     joined,
     line,
 )
+from loveletter.reference.pictures import DECKS, card_face_path, deck_kinds, decks
 from loveletter.reference.sources import readable, rulebook, section_path
 from loveletter.reference.stories import CaseStory, tell
-from loveletter.rulesets import Composition, Ruleset
+from loveletter.rulesets import Ruleset
 from loveletter.spec import Rule, Ruling
 from loveletter.state import TableSettings
 
@@ -262,20 +263,28 @@ def case_pages(cat: Catalog) -> list[Page]:
 
 
 def _sources(sources: Iterable[tuple[str, str]]) -> Line:
-    """Citations grouped by rulebook: the book once, then its sections."""
+    """Citations grouped by rulebook, named as a reader would look them up:
+    the book once, then its sections ("Love Letter, Z-Man Games 2019,
+    “Setup”, “Card Effects › (5) Prince”")."""
     books: dict[str, list[str]] = {}
     for file, section in sources:
-        books.setdefault(file, []).append(section)
+        sections = books.setdefault(rulebook(file).name, [])
+        if section not in sections:
+            sections.append(section)
     parts: list[Line] = []
-    for file, sections in books.items():
+    for book, sections in books.items():
         quoted = ", ".join(f"“{section_path(s)}”" for s in sections)
-        parts.append(line(rulebook(file).name, ", ", quoted, " (", Code(file), ")"))
+        parts.append(line(book, ", ", quoted))
     return joined(parts, "; ")
 
 
 def _source_line(file: str, section: str) -> Line:
-    book = rulebook(file)
-    return line(book.name, ", “", section_path(section), "” (", Code(file), ")")
+    return line(rulebook(file).name, ", “", section_path(section), "”")
+
+
+def _pinned(count: int) -> str:
+    """ "1 case pins this rule", "32 cases pin this rule"."""
+    return f"{count} case pins this rule" if count == 1 else f"{count} cases pin this rule"
 
 
 def rule_entry(
@@ -287,8 +296,9 @@ def rule_entry(
     editions: Sequence[str] | None = None,
     told: set[str] | None = None,
 ) -> list[Block]:
-    """One rule: its ID (the permanent anchor), statement, editions, source,
-    rulings, implementing code and pinning cases.
+    """One rule: its ID (the permanent anchor), statement, editions,
+    rulings, source and implementing code, then the cases that pin it,
+    folded into one line ("32 cases pin this rule") that opens their list.
 
     ``told`` collects the cases already told on the page: a case that pins
     several rules of one page is told under the first and linked after.
@@ -298,34 +308,35 @@ def rule_entry(
         blocks.append(Paragraph(line(Emphasis("Withdrawn."))))
     blocks.append(Paragraph(linked_text(cat, rule.statement)))
     blocks.append(Field("Editions", joined(line(edition_link(e)) for e in rule.editions)))
-    blocks.append(Field("Source", _sources((s.file, s.section) for s in rule.sources)))
     rulings = cat.rulings_by_rule.get(rule.id, ())
     if rulings:
         blocks.append(Field("Rulings", joined((line(ruling_link(r)) for r in rulings), "; ")))
+    blocks.append(Field("Source", _sources((s.file, s.section) for s in rule.sources)))
     code = cat.code_by_rule.get(rule.id, ())
     if code:
         blocks.append(Field("Implemented by", joined(line(code_link(q)) for q in code)))
     cases = [
         c for c in cat.cases_by_rule.get(rule.id, ()) if editions is None or c.ruleset in editions
     ]
-    if cases:
-        label = f"Pinned by {len(cases)} case" + ("s" if len(cases) != 1 else "")
-        if stories:
-            blocks.append(Paragraph(line(Emphasis(label + ":"))))
-            again: list[Line] = []
-            for case in cases:
-                if told is not None and case.name in told:
-                    again.append(case_summary(case))
-                    continue
-                blocks.append(case_fold(cat, case))
-                if told is not None:
-                    told.add(case.name)
-            if again:
-                blocks.append(Paragraph(line("Also pinned by these cases, told above:")))
-                blocks.append(Items(tuple(again)))
-        else:
-            blocks.append(Field(label, line()))
-            blocks.append(Items(tuple(case_summary(c) for c in cases)))
+    if not cases:
+        return blocks
+    if not stories:
+        blocks.append(Paragraph(line(_pinned(len(cases)))))
+        blocks.append(Items(tuple(case_summary(c) for c in cases)))
+        return blocks
+    folds: list[Block] = []
+    again: list[Line] = []
+    for case in cases:
+        if told is not None and case.name in told:
+            again.append(case_summary(case))
+            continue
+        folds.append(case_fold(cat, case))
+        if told is not None:
+            told.add(case.name)
+    if again:
+        folds.append(Paragraph(line("Also pinned by these cases, told under a rule above:")))
+        folds.append(Items(tuple(again)))
+    blocks.append(Details(line(_pinned(len(cases))), tuple(folds), css_class="case-list"))
     return blocks
 
 
@@ -381,6 +392,16 @@ def topic_page(
             blocks.append(Table(("Edition", "Value", "Copies", "Effect"), tuple(rows)))
         if info.spanish:
             blocks.append(Field("Spanish name", line(Emphasis(info.spanish))))
+        if edition is None:
+            # after the table, so that on a wide screen the rules flow beside it
+            blocks.append(
+                Image(
+                    "/" + card_face_path(topic),
+                    f"The {title} card: its value and copies in each edition and what it does,"
+                    " as the table above gives them",
+                    "card-face",
+                )
+            )
     rules = cat.rules_of(topic, edition)
     blocks.append(
         Paragraph(
@@ -512,38 +533,18 @@ def _number(ruling: Ruling) -> int:
 # ------------------------------------------------------------------ editions
 
 
-def _deck_ranges(ruleset: Ruleset) -> list[tuple[int, int, Composition]]:
-    """Each deck with the player counts that use it: (fewest, most, deck).
-
-    A ruleset may keep its base edition's deck table while seating fewer
-    counts (online seats no two players): the ranges start at its own
-    minimum, and a deck no count uses is left out."""
-    ranges = []
-    for least, composition in ruleset.decks:
-        most = next((m - 1 for m, _ in ruleset.decks if m > least), ruleset.max_players)
-        least = max(least, ruleset.min_players)
-        if least <= most:
-            ranges.append((least, most, composition))
-    return ranges
-
-
 def _copies(ruleset: Ruleset, card: Card) -> str:
-    counts = [(a, b, dict(deck).get(card, 0)) for a, b, deck in _deck_ranges(ruleset)]
+    counts = [(a, b, dict(deck).get(card, 0)) for a, b, deck in deck_ranges(ruleset)]
     if len({n for _, _, n in counts}) == 1:
         return str(counts[0][2])
     return "; ".join(f"{n} ({a}–{b} players)" for a, b, n in counts)
 
 
-def _deck_names(ruleset: Ruleset) -> tuple[str, ...] | None:
-    names = DECK_NAMES.get(ruleset.name)
-    return names if names is not None and len(names) == len(_deck_ranges(ruleset)) else None
-
-
 def _deck_summary(ruleset: Ruleset) -> str:
-    names = _deck_names(ruleset)
+    names = deck_names(ruleset)
     per = " per deck" if ruleset.max_decks > 1 else ""
     parts = []
-    for index, (least, most, composition) in enumerate(_deck_ranges(ruleset)):
+    for index, (least, most, composition) in enumerate(deck_ranges(ruleset)):
         size = sum(n for _, n in composition)
         named = f"the {names[index]} deck, " if names is not None else ""
         parts.append(f"{named}{size} cards{per} for {least}–{most} players")
@@ -578,7 +579,7 @@ def card_table(cat: Catalog, edition: str) -> Table:
         )
         copies = [
             line(str(dict(composition).get(Card.parse(card), 0)))
-            for _, _, composition in _deck_ranges(ruleset)
+            for _, _, composition in deck_ranges(ruleset)
         ]
         rows.append(
             (
@@ -596,11 +597,11 @@ def _copies_headers(ruleset: Ruleset) -> tuple[str, ...]:
     """ "Copies", or one column per deck: "Copies, 2–4 players", ...; with
     several copies of the deck, the counts are per copy: "Copies per deck,
     3–4 players (standard)"."""
-    ranges = _deck_ranges(ruleset)
+    ranges = deck_ranges(ruleset)
     noun = "Copies per deck" if ruleset.max_decks > 1 else "Copies"
     if len(ranges) == 1:
         return (noun,)
-    names = _deck_names(ruleset)
+    names = deck_names(ruleset)
     return tuple(
         f"{noun}, {least}–{most} players" + (f" ({names[index]})" if names is not None else "")
         for index, (least, most, _) in enumerate(ranges)
@@ -632,7 +633,8 @@ def edition_page(cat: Catalog, edition: str) -> Page:
             )
         )
     if ruleset.tokens_to_win_table:
-        blocks.append(Heading(2, line("Favor tokens to win")))
+        tokens = ruleset.token_names[1]
+        blocks.append(Heading(2, line(f"{tokens[0].upper()}{tokens[1:]} to win")))
         blocks.append(
             Table(
                 ("Players", "Tokens"),
@@ -746,50 +748,62 @@ def comparison(cat: Catalog) -> Table:
 
 
 def deck_comparison(cat: Catalog) -> Table:
-    """Every card's value and copies in each edition."""
-    editions = cat.spec.editions
-    cards = [c for c in cat.spec.cards] or sorted(
-        {str(k) for e in editions for k in cat.ruleset(e).kinds}
+    """Every card's value and copies in each deck of each edition: one
+    column per deck, as the decks picture draws them."""
+    columns = decks(cat)
+    split = {d.edition for d in columns if sum(c.edition == d.edition for c in columns) > 1}
+    headers = tuple(
+        edition_short(d.edition) + (f", {d.least}–{d.most} players" if d.edition in split else "")
+        for d in columns
     )
     rows: list[tuple[Line, ...]] = []
-    for card in cards:
-        kind = Card.parse(card)
+    for card in deck_kinds(cat, columns):
         cells: list[Line] = []
-        for edition in editions:
-            ruleset = cat.ruleset(edition)
-            if kind in ruleset.kinds:
-                cells.append(line(f"{ruleset.value(kind)} ×{_copies(ruleset, kind)}"))
-            else:
-                cells.append(line("—"))
-        topic = cat.card_topic(card)
-        name = card_name(kind)
+        for deck in columns:
+            copies = deck.copies(card)
+            value = cat.ruleset(deck.edition).value(card)
+            cells.append(line(f"{value} ×{copies}") if copies else line("—"))
+        topic = cat.card_topic(str(card))
+        name = card_name(card)
         rows.append((line(Link(name, "topic", topic) if topic else name), *cells))
-    return Table(("Card", *(edition_short(e) for e in editions)), tuple(rows))
+    totals = tuple(line(Emphasis(str(d.size))) for d in columns)
+    rows.append((line(Emphasis("Cards")), *totals))
+    return Table(("Card", *headers), tuple(rows))
 
 
 def _deck_note(cat: Catalog) -> str:
-    varying = [
-        f"{edition_short(e)}'s" for e in cat.spec.editions if len(_deck_ranges(cat.ruleset(e))) > 1
-    ]
-    note = "Value ×copies"
-    if varying:
-        whose = " and ".join(
-            [", ".join(varying[:-1]), varying[-1]] if len(varying) > 1 else varying
-        )
-        note += f"; {whose} copies depend on the player count"
+    note = "Each cell gives the card's value, then its copies (“5 ×2”: value 5, two copies)"
     for edition in cat.spec.editions:
         most = cat.ruleset(edition).max_decks
         if most > 1:
             note += (
-                f"; a table of the {edition_short(edition)} edition may shuffle up to {most}"
-                " copies of its deck together, every count multiplied"
+                f"; the {edition_short(edition)} edition counts one deck, and a table may"
+                f" shuffle up to {most} of them together, every count multiplied"
             )
     return note + "."
 
 
 def editions_index(cat: Catalog) -> Page:
+    """The editions: first the cards each one plays (a table, then the decks
+    drawn side by side), then what each edition is, then the comparison."""
     blocks: list[Block] = [
         Heading(1, line("Editions")),
+        Paragraph(
+            line(
+                "Which cards each edition plays, with their values and copies; then what "
+                "each edition is, and how their rules differ."
+            )
+        ),
+        Heading(2, line("Cards in each edition"), Anchor("label", "edition-cards")),
+        Paragraph(line(_deck_note(cat))),
+        deck_comparison(cat),
+        Image(
+            "/" + DECKS,
+            "The decks of every edition side by side: one column per deck, one small card per"
+            " copy, as the table above counts them",
+            "wide-picture",
+        ),
+        Heading(2, line("The editions")),
         Paragraph(
             line(
                 "Each edition is a ruleset of this implementation; a later edition is "
@@ -804,9 +818,6 @@ def editions_index(cat: Catalog) -> Page:
         ),
         Heading(2, line("Side by side"), Anchor("label", "edition-comparison")),
         comparison(cat),
-        Heading(2, line("Cards in each edition")),
-        Paragraph(line(_deck_note(cat))),
-        deck_comparison(cat),
         Toctree(cat.spec.editions),
     ]
     return Page("editions/index", "Editions", tuple(blocks))
