@@ -272,7 +272,7 @@ def test_rules_from_the_installed_package(runs: dict[str, tuple[int, str]]) -> N
     assert status == 0, out
     assert out.startswith("prince.empty-deck-draws-set-aside\n"), out
     assert "Ruling 9: The set-aside card is needed at most once" in out
-    assert "Pinned by" in out and "Step 1." in out
+    assert "cases pin this rule" in out and "Step 1." in out
     status, out = runs["ruling"]
     assert status == 0, out
     assert out.startswith("Ruling 9: ") and "What the rulebooks say" in out
