@@ -1,4 +1,5 @@
-"""The benchmark script still runs (it is measured by hand, never timed here)."""
+"""The benchmark script still runs and prints every figure (it is measured
+by hand, never timed here: the budgets below are tiny on purpose)."""
 
 from __future__ import annotations
 
@@ -31,10 +32,82 @@ def test_benchmark_workload_plays_whole_rounds(ruleset: str, events: bool) -> No
     assert elapsed > 0
 
 
-def test_the_default_run_measures_online_beside_premium(capsys: pytest.CaptureFixture[str]) -> None:
-    """``make bench``: the online edition at 4 players, in the same run as
-    Premium at 4 (a few rounds each, so only the lines are checked)."""
-    _script().main(["--rounds", "20", "--repeat", "1"])
+@pytest.mark.parametrize(("ruleset", "players"), [("2019-classic", 4), ("2019", 6), ("premium", 8)])
+def test_the_floor_plays_the_same_workload(ruleset: str, players: int) -> None:
+    rounds, turns, elapsed = _script().run_floor(ruleset, players, 30, seed=3)
+    assert rounds == 30 and turns >= 30 * 2 and elapsed > 0
+
+
+def test_a_budget_in_seconds_plays_whole_rounds() -> None:
+    script = _script()
+    for engine in ("reference", "floor"):
+        rounds, turns, _ = script.measure(engine, "premium", 5, 0, seed=3, seconds=0.01)
+        assert rounds >= 1 and turns >= 2 * rounds
+
+
+def test_make_bench_prints_every_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """``make bench``, with a tiny budget: every edition and player count
+    with push, step and the floor, the targets, the fast simulator's lines
+    (or why there are none), the per-call costs, memory and replay."""
+    script = _script()
+    script.main(["--seconds", "0.01", "--repeat", "1"])
     out = capsys.readouterr().out
-    rows = re.findall(r"^  (\S+), (\d) players +[\d,]+ rounds/s +[\d,]+ turns/s", out, re.M)
-    assert ("premium", "4") in rows and ("online", "4") in rows, out
+    number = r"[\d,]+"
+    rows = re.findall(
+        rf"^(\S+) +(\d) +({number}|-) +({number}|-) +{number} +{number} +([\d.]+|-)"
+        rf" +{number} +{number} +([\d.]+|-)$",
+        out,
+        re.M,
+    )
+    assert [(r, int(n)) for r, n, *_ in rows] == list(script.WORKLOADS), out
+    for ruleset, _, base, _, push, step in rows:
+        has_floor = ruleset != "online"
+        assert (base != "-") is has_floor and (push != "-") is has_floor, out
+        assert (step != "-") is has_floor, out
+    assert re.search(r"^2019-classic 4, turns/s over the floor's: push [\d.]+ \(target", out, re.M)
+    assert re.search(r"^premium 8 per turn over 2019-classic 4's: push [\d.]+ \(target", out, re.M)
+    fast = re.search(r"^fast simulator \(loveletter\.fast.*", out, re.M)
+    assert fast is not None, out
+    if ": not " not in fast.group(0):  # installed: its lines follow
+        assert re.search(r"^  premium, 8 players +[\d,]+ rounds/s", out, re.M), out
+    for call in (
+        "legal_commands",
+        "decide",
+        "push",
+        "step",
+        "view",
+        "events_for",
+        "dumps",
+        "loads",
+        "evolve",
+    ):
+        assert re.search(rf"^  {call}\(.*?\) +[\d.]+ +[\d.]+$", out, re.M), (call, out)
+    assert len(re.findall(r"^  \S+ \d +[\d,]+ bytes per state \(\d+ states\)$", out, re.M)) == 2
+    assert re.search(r"^replay of a long record .*: [\d.]+ microseconds per event$", out, re.M)
+
+
+def test_one_workload_through_one_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    script = _script()
+    script.main(["--ruleset", "premium", "--players", "6", "--engine", "floor", "--rounds", "5"])
+    out = capsys.readouterr().out
+    assert "engine        floor" in out
+    assert re.search(r"^rounds/s +[\d,]+ \(median of 3\)$", out, re.M), out
+    assert re.search(r"^turns/s +[\d,]+$", out, re.M), out
+
+
+def test_the_fast_engine_missing_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hook for ``loveletter.fast``: not installed, it says so and stops."""
+    monkeypatch.setitem(sys.modules, "loveletter.fast", None)  # import fails
+    with pytest.raises(SystemExit) as stopped:
+        _script().main(["--ruleset", "premium", "--players", "8", "--engine", "fast"])
+    assert stopped.value.code == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].startswith("fast engine: not installed"), out
+
+
+def test_the_floor_has_no_online_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _script().main(["--ruleset", "online", "--players", "4", "--engine", "floor"])
+    assert capsys.readouterr().out.startswith("floor engine: the floor does not play online")
