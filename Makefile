@@ -26,7 +26,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadgroup
 
 conformance: $(STAMP)
 	$(BIN)/loveletter conformance run --quiet
@@ -41,6 +41,10 @@ docs: $(STAMP)
 
 test: lint typecheck pytest conformance
 
+# Every speed figure of issue 21 in one run (about 2-3 minutes): each edition
+# and player count through push, step and the floor (benchmarks/floor.py),
+# the fast simulator, per-call costs, memory per state, replay per event.
+# One workload: benchmarks/random_rounds.py --ruleset R --players P --engine E
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_rounds.py
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
@@ -45,3 +46,43 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# --------------------------------------------------------------------------
+# make test runs pytest on every core (pytest-xdist, ``--dist loadgroup``).
+
+#: test files whose module-scoped fixtures are costly (a docs build, a wheel
+#: built and installed, a replayed suite): each file runs
+#: whole on one worker, so the fixture is built once
+GROUPED_FILES = frozenset(
+    {
+        "tests/test_docs_site.py",
+        "tests/test_wheel.py",
+        "tests/test_docs_tutorial.py",
+        "tests/test_docs_diagrams.py",
+        "tests/test_cli_streams.py",
+        "tests/properties/test_stateful.py",
+    }
+)
+
+#: the longest tests and groups, started first so that no worker is left with
+#: a long one at the end (longest processing time first)
+SLOW_FIRST = (
+    "tests/test_docs_site.py",
+    "tests/symbolic/test_crosshair.py",
+    "tests/properties/test_random_games.py",
+    "tests/conformance/test_case_format.py",
+    "tests/test_docs_tutorial.py",
+    "tests/test_wheel.py",
+    "tests/properties/test_evolve_events.py",
+    "tests/conformance/test_differential.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {path: index for index, path in enumerate(SLOW_FIRST)}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        if path in GROUPED_FILES:
+            item.add_marker(pytest.mark.xdist_group(path))
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
