@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -253,7 +254,13 @@ def test_every_event_type_has_a_round_trip_example() -> None:
     assert {type(e).__name__ for e in EVENTS} == set(EVENT_TYPES)
 
 
-@pytest.mark.parametrize("value", [*COMMANDS, *EVENTS], ids=repr)
+def _stable_id(value: object) -> str:
+    """A test id every pytest-xdist worker computes alike: stacked deals
+    without a seed draw a fresh one, which the id leaves out."""
+    return re.sub(r"seed=\d+", "seed=fresh", repr(value))
+
+
+@pytest.mark.parametrize("value", [*COMMANDS, *EVENTS], ids=_stable_id)
 def test_commands_and_events_survive_a_json_round_trip(value: object) -> None:
     text = ll.dumps(value)
     assert ll.loads(text) == value
@@ -667,7 +674,9 @@ def test_json_nested_to_the_limit_is_still_read_as_far_as_its_types() -> None:
     assert "integer" in caught.value.detail
 
 
-@pytest.mark.parametrize("value", [None, 7, 1.5, ["{}"], object()], ids=repr)
+@pytest.mark.parametrize(
+    "value", [None, 7, 1.5, ["{}"], object()], ids=["None", "7", "1.5", "list", "object"]
+)
 def test_loads_takes_only_text_or_bytes(value: Any) -> None:
     with pytest.raises(ll.SerializationError):
         ll.loads(value)
