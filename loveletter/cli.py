@@ -15,8 +15,9 @@ that cannot be read or is no possible game, or a conformance suite that
 cannot run; 4 a conformance run that tested nothing; 74 standard output
 that cannot be written (closed, a full disk, ``/dev/full``) or standard
 input that cannot be read, and a file ``simulate --save`` cannot write
-(:data:`IO_ERROR`); 130 interrupted (Ctrl-C). Each error is told in one
-line on stderr.
+(:data:`IO_ERROR`); 70 a simulation that failed (:data:`SIMULATION_FAILED`: a
+game that raised, a worker process that died, Ray out of reach); 130
+interrupted (Ctrl-C). Each error is told in one line on stderr.
 """
 
 from __future__ import annotations
@@ -48,7 +49,15 @@ from loveletter.events import EliminationReason, RoundEnded, TokenReason
 from loveletter.narrative import default_name, narrate
 from loveletter.records import GameRecord, save_record
 from loveletter.rulesets import GameTie, Scoring
-from loveletter.simulation import SimulationReport, play_game, random_bots, simulate
+from loveletter.simulation import (
+    MIN_GAMES_PER_PROCESS,
+    SimulationFailed,
+    SimulationReport,
+    available_cores,
+    play_game,
+    random_bots,
+    simulate,
+)
 from loveletter.state import TableSettings
 
 #: exit status for bad arguments, as argparse uses
@@ -56,6 +65,9 @@ USAGE_ERROR = 2
 #: exit status when a standard stream or a file to write fails (closed,
 #: full): sysexits.h's EX_IOERR, the status of an input/output error
 IO_ERROR = 74
+#: exit status when a simulation cannot run to its end (a game raised, a
+#: worker died, Ray failed): sysexits.h's EX_SOFTWARE, an internal error
+SIMULATION_FAILED = 70
 #: exit status when standard output's reader has gone (``| head``), as
 #: Python's own recipe for a broken pipe
 READER_GONE = 1
@@ -391,6 +403,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     rounds, decks = _match_options(rules, args.rounds, args.decks)
     seed = _non_negative(args.seed, "--seed")
+    workers = _workers(args.workers, args.ray)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     progress = ProgressBar(sys.stderr) if show else None
     keep = None
@@ -414,22 +427,44 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             except OSError as error:
                 raise IOFailure(f"--save: cannot write {path}: {error.strerror}") from None
 
-    report = simulate(
-        rules.name,
-        args.players,
-        args.games,
-        seed,
-        progress=progress,
-        keep=keep,
-        rounds=rounds,
-        decks=decks,
-    )
+    try:
+        report = simulate(
+            rules.name,
+            args.players,
+            args.games,
+            seed,
+            progress=progress,
+            keep=keep,
+            rounds=rounds,
+            decks=decks,
+            workers=workers,
+            ray=args.ray,
+        )
+    except SimulationFailed as error:
+        _complain(f"loveletter simulate: {error}")
+        return SIMULATION_FAILED
     if args.json:
         print(json.dumps(report.to_data(), indent=2))
     else:
         for line in format_report(report):
             print(line)
     return 0
+
+
+def _workers(workers: int | None, ray: str | None) -> int:
+    """``--workers``, checked: every core by default; with ``--ray`` the
+    cluster decides, so a number of workers is refused."""
+    if ray is not None:
+        if workers is not None:
+            raise UsageError(
+                "--workers is for this machine: with --ray, the cluster runs the games"
+            )
+        return 1
+    if workers is None:
+        return available_cores()
+    if workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {workers}")
+    return workers
 
 
 def _match_options(rules: Ruleset, rounds: int | None, decks: int | None) -> tuple[int | None, int]:
@@ -626,7 +661,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     simulate_parser = commands.add_parser(
-        "simulate", help="play many games between random bots and report statistics"
+        "simulate",
+        help="play many games between random bots and report statistics",
+        description="Play many games between random bots and report statistics. The games"
+        " run on every core (--workers), or as tasks on a Ray cluster (--ray); each game is"
+        " a pure function of the seed and its number, so the report is the same however"
+        " they are run.",
     )
     _add_game_options(simulate_parser, players=4, seed=0)
     simulate_parser.add_argument(
@@ -662,6 +702,23 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="save every game's record in DIR as game-00001.json, ... (for loveletter replay);"
         " DIR is made if missing, in a folder that exists",
+    )
+    simulate_parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        default=None,
+        help=f"processes playing games at once (default: the cores available, here"
+        f" {available_cores()}); a short run uses fewer, each at least"
+        f" {MIN_GAMES_PER_PROCESS} games",
+    )
+    simulate_parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games as tasks on Ray (pip install 'loveletter-rules[ray]'): 'local'"
+        " starts an instance here for the run, 'auto' joins the one 'ray start' started,"
+        " ray://HOST:10001 a remote cluster with this package installed",
     )
     simulate_parser.set_defaults(handler=_cmd_simulate)
 

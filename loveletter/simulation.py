@@ -12,12 +12,27 @@ An online match never ends by itself (ruling 44), so an online simulation
 plays matches of a given number of ``rounds`` (with 1 to 3 ``decks``) and
 reports their scoreboards: how often each seat finished at each rank, the
 win counters, partial wins by reason, round ends and eliminations.
+
+A simulation can use every core (``workers``) or a Ray cluster (``ray``,
+through :mod:`loveletter.distributed`). Each game is a pure function of the
+simulation's seed and its index, so runs of consecutive games go to the
+workers and their counts are added up in index order: the report is the
+same whatever does the work.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import math
+import multiprocessing
+import os
+import signal
+import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from hashlib import blake2b
 from typing import Any
 
@@ -25,7 +40,7 @@ import attrs
 
 from loveletter.bots import Agent, RandomBot
 from loveletter.commands import Command, StartRound
-from loveletter.errors import SetupError
+from loveletter.errors import LoveLetterError, SetupError
 from loveletter.events import (
     EliminationReason,
     Event,
@@ -300,6 +315,64 @@ class _Tally:
         for seat, total in enumerate(tokens):
             self.win_counters[seat] += total
 
+    def merge(self, other: _Tally) -> None:
+        """Add the counts of ``other``, another run of games of the same
+        simulation (from a worker)."""
+        self.games += other.games
+        self.rounds += other.rounds
+        self.turns += other.turns
+        self.shared_games += other.shared_games
+        self.tied_games += other.tied_games
+        self.mid_round_wins += other.mid_round_wins
+        self.round_ends.update(other.round_ends)
+        self.eliminations.update(other.eliminations)
+        _add_into(self.game_wins, other.game_wins)
+        _add_into(self.round_wins, other.round_wins)
+        _add_into(self.win_counters, other.win_counters)
+        for reason, counts in self.bonus_tokens.items():
+            _add_into(counts, other.bonus_tokens[reason])
+        for counts, more in zip(self.ranks, other.ranks, strict=True):
+            _add_into(counts, more)
+
+
+def _add_into(counts: list[int], more: Sequence[int]) -> None:
+    for seat, n in enumerate(more):
+        counts[seat] += n
+
+
+class SimulationFailed(LoveLetterError, RuntimeError):
+    """A simulation that could not run to its end.
+
+    When a game raised, ``index`` and ``game_seed`` name it, so that it can
+    be played again on its own (``play_game(ruleset, players,
+    random_bots(players, game_seed), seed=game_seed)``, with the run's
+    ``rounds`` and decks online). Both are ``None`` when what failed is the
+    machinery: a worker process that died, a Ray cluster that cannot be
+    reached or that lost a task. The original error is the ``__cause__``;
+    from another process it arrives as its traceback's text.
+    """
+
+    def __init__(
+        self, message: str, index: int | None = None, game_seed: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.detail = message
+        #: the failing game's index in the simulation
+        self.index = index
+        #: the failing game's seed: ``derive_seed(seed, "game", index)``
+        self.game_seed = game_seed
+
+    @classmethod
+    def in_game(cls, index: int, game_seed: int, error: Exception) -> SimulationFailed:
+        """The failure of game ``index``, dealt from ``game_seed``."""
+        message = f"game {index} (game seed {game_seed}) failed: {type(error).__name__}: {error}"
+        return cls(message, index, game_seed)
+
+    def __reduce__(self) -> tuple[type[SimulationFailed], tuple[str, int | None, int | None]]:
+        # Pickled to come back from a worker process: the default would
+        # call the class with the message alone and lose the game.
+        return (type(self), (self.detail, self.index, self.game_seed))
+
 
 def simulate(
     ruleset: str,
@@ -311,20 +384,48 @@ def simulate(
     *,
     rounds: int | None = None,
     decks: int = 1,
+    workers: int = 1,
+    ray: str | None = None,
 ) -> SimulationReport:
     """Play ``games`` whole games between :class:`RandomBot` players.
 
     Game ``i`` is dealt from ``derive_seed(seed, "game", i)`` and its bots
     are seeded from that, so the report is a pure function of the
     arguments, and any single game can be replayed on its own.
-    ``keep(index, record)`` is handed each game's record as it ends (to
-    save it); otherwise records are dropped so memory stays flat.
+    ``keep(index, record)`` is handed each game's record (to save it), in
+    index order; otherwise records are dropped so memory stays flat.
+    ``progress(done, total)`` is called as games end.
 
     Online, each game is a match of ``rounds`` rounds (required: a match
     never ends by itself) played with ``decks`` copies of the deck (1 to
     3); game ``i`` is then ``play_game(..., rounds=rounds,
     settings=TableSettings(decks=decks))``. Other editions end by themselves
     and play one deck: ``rounds`` and ``decks`` are refused there.
+
+    ``workers`` processes play the games at once, each a run of
+    consecutive games at a time (how many cores this machine gives:
+    :func:`~loveletter.simulation.available_cores`). The report, and what
+    ``keep`` sees, do not depend on ``workers``. Each process gets at least
+    ``MIN_GAMES_PER_PROCESS`` games (starting one costs about as much as
+    playing them), so a short run starts fewer processes, or none and
+    plays here. The processes start fresh ("spawn"), so a script that
+    calls ``simulate`` with ``workers`` must do so under ``if __name__ ==
+    "__main__":``, as any ``multiprocessing`` program must.
+
+    ``ray`` plays the games as tasks on a Ray cluster instead, with the
+    same report (the ``ray`` extra: ``pip install
+    'loveletter-rules[ray]'``). It is the address given to ``ray.init``:
+    ``"local"`` starts an instance on this machine for the run, ``"auto"``
+    joins the one ``ray start`` started on this machine, and
+    ``"ray://host:10001"`` a remote cluster (Ray Client, which needs
+    ``ray[client]``), whose machines must have this package installed. A
+    process already connected (``ray.is_initialized()``) runs on that
+    connection, and keeps it open. ``workers`` is for one machine and
+    stays 1 with ``ray``.
+
+    A game that raises, a worker that dies or a cluster that fails stops
+    the run with one :class:`~loveletter.simulation.SimulationFailed`,
+    naming the game when it was one.
     """
     rules = get_ruleset(ruleset)  # fail on a bad name before any work
     if not rules.supports(players):
@@ -335,23 +436,33 @@ def simulate(
         raise ValueError(f"games must not be negative, not {games}")
     if seed < 0:
         raise ValueError(f"seed must be a non-negative integer, not {seed}")
-    settings = _match_settings(rules, rounds, decks)
-    tally = _Tally(players)
-    for index in range(games):
-        game_seed = derive_seed(seed, "game", index)
-        record = play_game(
-            rules.name,
-            players,
-            random_bots(players, game_seed),
-            seed=game_seed,
-            rounds=rounds,
-            settings=settings,
+    if type(workers) is not int or workers < 1:
+        raise ValueError(f"workers must be a whole number from 1, not {workers!r}")
+    if ray is not None and workers != 1:
+        raise ValueError(
+            "workers are processes on this machine: with ray, the cluster runs the games"
         )
-        tally.add(record.events)
-        if keep is not None:
-            keep(index, record)
-        if progress is not None:
-            progress(index + 1, games)
+    settings = _match_settings(rules, rounds, decks)
+    run = _Games(rules.name, players, seed, 0, games, rounds, settings, keep is not None)
+    tally = _Tally(players)
+    processes = min(workers, games // MIN_GAMES_PER_PROCESS)
+    if ray is not None:
+        from loveletter import distributed  # Ray is an optional extra
+
+        with distributed.connection(ray) as cpus:
+            batches = run.split(cpus)
+            _gather(distributed.in_tasks(batches, cpus), batches, tally, keep, progress)
+    elif processes > 1:
+        batches = run.split(processes)
+        _gather(_in_processes(batches, processes), batches, tally, keep, progress)
+    else:
+        for index in range(games):
+            record = run.play(index)
+            tally.add(record.events)
+            if keep is not None:
+                keep(index, record)
+            if progress is not None:
+                progress(index + 1, games)
     ranked = settings is not None
     return SimulationReport(
         ruleset=rules.name,
@@ -374,6 +485,178 @@ def simulate(
         ranks=tuple(map(tuple, tally.ranks)) if ranked else (),
         win_counters=tuple(tally.win_counters) if ranked else (),
     )
+
+
+#: the fewest games worth a process of their own: starting one (a fresh
+#: interpreter importing this package) costs about as much as 50 games
+MIN_GAMES_PER_PROCESS = 50
+#: runs handed to each worker over a simulation: several, so that a worker
+#: given slow games does not hold up the end while the others wait
+_BATCHES_PER_WORKER = 8
+#: the most games in one run: progress is reported, and an interrupted
+#: simulation stops, a run at a time
+_MAX_BATCH = 100
+#: runs sent ahead to each worker, so none waits for work; a bound, so that
+#: runs finished ahead of a slow one (held back to keep index order) stay few
+_IN_FLIGHT_PER_WORKER = 3
+
+
+def available_cores() -> int:
+    """The cores this process may run on: the default number of workers of
+    ``loveletter simulate``."""
+    # os.process_cpu_count is Python 3.13's; sched_getaffinity is not on
+    # every system; both heed a process pinned to some cores, cpu_count not.
+    counted: Callable[[], int | None] | None = getattr(os, "process_cpu_count", None)
+    if counted is not None:
+        return counted() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+@attrs.frozen
+class _Games:
+    """Games ``start`` to ``stop`` (excluded) of a simulation: what a worker
+    is handed, and all it needs to play them."""
+
+    ruleset: str
+    players: int
+    seed: int
+    start: int
+    stop: int
+    rounds: int | None
+    settings: TableSettings | None
+    #: whether to send the records back (for ``keep``)
+    records: bool
+
+    def play(self, index: int) -> GameRecord:
+        """Game ``index`` of the simulation; its failure as
+        :class:`SimulationFailed`."""
+        game_seed = derive_seed(self.seed, "game", index)
+        try:
+            return play_game(
+                self.ruleset,
+                self.players,
+                random_bots(self.players, game_seed),
+                seed=game_seed,
+                rounds=self.rounds,
+                settings=self.settings,
+            )
+        except Exception as error:
+            raise SimulationFailed.in_game(index, game_seed, error) from error
+
+    def split(self, workers: int) -> list[_Games]:
+        """These games in consecutive runs for ``workers`` workers."""
+        games = self.stop - self.start
+        size = max(1, min(_MAX_BATCH, math.ceil(games / (workers * _BATCHES_PER_WORKER))))
+        return [
+            attrs.evolve(self, start=start, stop=min(start + size, self.stop))
+            for start in range(self.start, self.stop, size)
+        ]
+
+
+@attrs.frozen
+class _Played:
+    """What a worker sends back: the counts of its games, and their records
+    if asked for."""
+
+    tally: _Tally
+    records: tuple[GameRecord, ...]
+
+
+def _play_games(games: _Games) -> _Played:
+    """Play a run of games (in a worker)."""
+    tally = _Tally(games.players)
+    records = []
+    for index in range(games.start, games.stop):
+        record = games.play(index)
+        tally.add(record.events)
+        if games.records:
+            records.append(record)
+    return _Played(tally, tuple(records))
+
+
+#: runs played elsewhere, each as ``(its place in the list, what it gave)``
+#: as it ends, in any order
+_Results = Generator[tuple[int, _Played], None, None]
+
+
+def _gather(
+    results: _Results,
+    batches: Sequence[_Games],
+    tally: _Tally,
+    keep: Callable[[int, GameRecord], object] | None,
+    progress: Progress | None,
+) -> None:
+    """Add up the runs in index order, handing ``keep`` their records as
+    they fall due, whatever order the runs end in."""
+    total = sum(batch.stop - batch.start for batch in batches)
+    ended: dict[int, _Played] = {}
+    due = 0
+    done = 0
+    # closing: a failing keep or progress stops the workers at once
+    with contextlib.closing(results):
+        for number, played in results:
+            ended[number] = played
+            done += played.tally.games
+            while due in ended:
+                played = ended.pop(due)
+                tally.merge(played.tally)
+                if keep is not None:
+                    for index, record in enumerate(played.records, batches[due].start):
+                        keep(index, record)
+                due += 1
+            if progress is not None:
+                progress(done, total)
+
+
+def _in_processes(batches: Sequence[_Games], processes: int) -> _Results:
+    """Play the runs on ``processes`` worker processes."""
+    # spawn starts the same way on every system; fork is unsafe once
+    # threads run, and neither fork nor forkserver exists on Windows.
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(processes, mp_context=context)
+    pending: dict[Future[_Played], int] = {}
+    queued = iter(enumerate(batches))
+    window = processes * _IN_FLIGHT_PER_WORKER
+    starting = _interrupts_ignored()  # the pool starts its processes on the first submits
+    try:
+        with starting:
+            for number, batch in itertools.islice(queued, window):
+                pending[pool.submit(_play_games, batch)] = number
+        while True:
+            for number, batch in itertools.islice(queued, window - len(pending)):
+                pending[pool.submit(_play_games, batch)] = number
+            if not pending:
+                return
+            ended, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ended:
+                yield pending.pop(future), future.result()
+    except BrokenProcessPool as error:
+        raise SimulationFailed(f"a worker process stopped without a word: {error}") from error
+    finally:
+        # On an error or Ctrl-C, runs not started are dropped and the
+        # running ones (a fraction of a second each) finish.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Generator[None, None, None]:
+    """Ctrl-C ignored while the worker processes start, so that they ignore
+    it for good (a process inherits an ignored signal): Ctrl-C is the
+    parent's to handle, by stopping the pool, and a worker interrupted
+    would print its own traceback."""
+    previous = signal.getsignal(signal.SIGINT)
+    # Only the main thread may set handlers (it is the one that gets the
+    # signal); a handler set outside Python (None) could not be put back.
+    if previous is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _match_settings(rules: Ruleset, rounds: int | None, decks: int) -> TableSettings | None:

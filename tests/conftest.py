@@ -62,6 +62,8 @@ GROUPED_FILES = frozenset(
         "tests/test_docs_diagrams.py",
         "tests/test_cli_streams.py",
         "tests/properties/test_stateful.py",
+        # one local Ray instance, and two tests that must run before it starts
+        "tests/test_ray.py",
     }
 )
 
