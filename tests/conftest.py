@@ -62,6 +62,8 @@ GROUPED_FILES = frozenset(
         "tests/test_docs_diagrams.py",
         "tests/test_cli_streams.py",
         "tests/properties/test_stateful.py",
+        # checks that the grouping takes effect
+        "tests/test_conftest_groups.py",
         # one local Ray instance, and two tests that must run before it starts
         "tests/test_ray.py",
     }
@@ -81,6 +83,8 @@ SLOW_FIRST = (
 )
 
 
+# before pytest-xdist's own hook, which reads the group markers
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     rank = {path: index for index, path in enumerate(SLOW_FIRST)}
     for item in items:
