@@ -22,9 +22,10 @@ from typing import Any
 
 from loveletter.errors import LoveLetterError, SerializationError
 from loveletter.positions import Position, from_position
-from loveletter.records import GameRecord, read_json_file
+from loveletter.records import GameRecord
 from loveletter.rulesets import Scoring
 from loveletter.scoreboard import Scoreboard
+from loveletter.serialization import read_json_file
 from loveletter.state import GameState
 
 #: exit status when the file cannot be read or is not a possible game

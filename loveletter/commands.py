@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from loveletter.cards import Card, typed_value
+from loveletter.kinds import Card, typed_value
 
 
 @attrs.frozen

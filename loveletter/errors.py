@@ -58,18 +58,12 @@ class IllegalCommand(LoveLetterError, ValueError):
         #: public verbs have named it (``"P1 Guard on P0 naming Priest"``)
         self.move = move
 
-    def naming(self, command: object) -> IllegalCommand:
-        """This error, its message led by ``command`` in the notation (or
-        its ``repr`` when it cannot be written, as for a malformed one)."""
+    def naming(self, move: str) -> IllegalCommand:
+        """This error, its message led by ``move``: the refused command in
+        the notation (:func:`loveletter.notation.move_text` writes it, as
+        the engine's public verbs do)."""
         if self.move is not None:
             return self
-        from loveletter.notation import format_command
-
-        try:
-            move = format_command(command)  # type: ignore[arg-type]  # any object: checked there
-        except LoveLetterError:
-            text = repr(command)
-            move = text if len(text) <= 80 else text[:77] + "..."
         return IllegalCommand(self.kind, self.detail, move)
 
 
@@ -159,3 +153,17 @@ class ReachabilityUnknown(LoveLetterError):
         self.detail = message
         #: the search nodes spent
         self.nodes = nodes
+
+
+def short_repr(value: object) -> str:
+    """``repr(value)``, cut to 60 characters: a message quoting what it
+    refuses never grows with hostile input.
+
+    >>> short_repr("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from loveletter.cards import Card, typed_value
+from loveletter.kinds import Card, typed_value
 
 if TYPE_CHECKING:
     from loveletter.positions import Position

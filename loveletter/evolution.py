@@ -2,9 +2,9 @@
 
 Each event type has one applier. Appliers write to a private scratch copy of
 the state's fields (a :class:`_Draft`) that lives only inside this module's
-functions and the engine's ``_resolve``; :func:`apply_events` thaws a state
-once, applies a batch of events and freezes the result once, which is what
-makes the immutable engine fast. No state is ever changed.
+functions: :func:`apply_events` copies a state's fields once, applies a
+batch of events and builds the resulting state once. No state is ever
+changed.
 
 The public verbs (:func:`evolve`, :func:`apply_events`) take events from
 anywhere, so each event is checked before it is applied: first its fields'
@@ -17,8 +17,8 @@ played). An event that cannot follow raises :class:`EventMismatch` naming
 the field at fault (``"HandsTraded.opponent"``, or ``"CardPlayed"`` for the
 event as a whole) before any state is built. The checks name no card: a
 fact about one card belongs to its module. The engine applies the events
-it has just produced through :func:`apply_to_draft`, without the checks:
-the rules made them, and that path is the hot loop. Checks that the work
+it has just produced through :func:`apply_unchecked`, without the checks:
+the rules made them. Checks that the work
 needs anyway (the drawn card is the top of the deck, the discarded card is
 in the hand) stay in the appliers, on both paths.
 """
@@ -29,7 +29,6 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from loveletter.cards import Card
 from loveletter.cards.base import CardRules
 from loveletter.errors import ArgumentError, EventMismatch
 from loveletter.events import (
@@ -67,7 +66,7 @@ from loveletter.events import (
     TurnStarted,
     TurnTimedOut,
 )
-from loveletter.interning import interned
+from loveletter.kinds import Card
 from loveletter.ranking import round_ranks
 from loveletter.rules import implements
 from loveletter.rulesets import GameTie, Ruleset, Scoring, get_ruleset
@@ -85,18 +84,7 @@ from loveletter.state import (
 )
 from loveletter.validation import short
 
-_DRAW = Decision.DRAW
-_PLAY = Decision.PLAY
-_LOOK = Decision.LOOK
-_REDRAW = Decision.REDRAW
-_sighting = interned(Sighting)
-
-_NEXT_ROUND = Decision.NEXT_ROUND
-_GAME_OVER = Decision.GAME_OVER
 _EMPTY: frozenset[int] = frozenset()
-_LEFT = EliminationReason.LEFT
-_ONE_PLAYER_LEFT = RoundEndReason.ONE_PLAYER_LEFT
-_ROUND_WIN = TokenReason.ROUND_WIN
 
 
 class _TableDraft:
@@ -191,7 +179,7 @@ class _Draft:
     edits: _TableDraft | None
 
 
-def thaw(s: GameState) -> _Draft:
+def _thaw(s: GameState) -> _Draft:
     d = _Draft()
     d.table = s.table
     d.decision = s.decision
@@ -212,7 +200,7 @@ def thaw(s: GameState) -> _Draft:
     return d
 
 
-def freeze(d: _Draft) -> GameState:
+def _freeze(d: _Draft) -> GameState:
     edits = d.edits
     return build_state(
         d.table if edits is None else edits.freeze(),
@@ -274,7 +262,7 @@ def _round_started(d: _Draft, e: RoundStarted) -> None:
     t.face_up = ()
     t.round_result = None
     d.turn_number = 0
-    d.decision = _DRAW
+    d.decision = Decision.DRAW
     d.current = e.first_player
     d.deck = e.deck
     d.hands = ((),) * n
@@ -322,7 +310,7 @@ def _card_dealt(d: _Draft, e: CardDealt) -> None:
 def _turn_started(d: _Draft, e: TurnStarted) -> None:
     p = e.player
     d.current = p
-    d.decision = _DRAW
+    d.decision = Decision.DRAW
     d.turn_number += 1
     if p in d.protected:
         d.protected = d.protected - {p}
@@ -343,8 +331,8 @@ def _card_drawn(d: _Draft, e: CardDrawn) -> None:
     p = e.player
     hands = d.hands
     d.hands = hands[:p] + ((*hands[p], card),) + hands[p + 1 :]
-    if d.decision is _DRAW and p == d.current:
-        d.decision = _PLAY  # the turn's own draw
+    if d.decision is Decision.DRAW and p == d.current:
+        d.decision = Decision.PLAY  # the turn's own draw
 
 
 def _card_played(d: _Draft, e: CardPlayed) -> None:
@@ -361,7 +349,7 @@ def _card_played(d: _Draft, e: CardPlayed) -> None:
 
 def _card_discarded(d: _Draft, e: CardDiscarded) -> None:
     p = e.player
-    if d.decision is _REDRAW and d.pending == (p,):
+    if d.decision is Decision.REDRAW and d.pending == (p,):
         _settle_pending(d)  # the Bishop's target chose to redraw
     card = e.card
     hands = d.hands
@@ -404,15 +392,15 @@ def _player_left(d: _Draft, e: PlayerLeft) -> None:
         return
     if d.required == p or d.current == p:
         d.required = None
-    acting = d.pending[0] if decision is _REDRAW else d.current
+    acting = d.pending[0] if decision is Decision.REDRAW else d.current
     if p == acting or p == d.current:
         d.pending = ()
-        d.decision = _PLAY  # nothing more is asked of this turn
+        d.decision = Decision.PLAY  # nothing more is asked of this turn
 
 
 def _turn_timed_out(d: _Draft, e: TurnTimedOut) -> None:
     decision = d.decision
-    acting = d.pending[0] if decision is _REDRAW else d.current
+    acting = d.pending[0] if decision is Decision.REDRAW else d.current
     if decision not in PLAYER_DECISIONS or e.player != acting:
         raise EventMismatch(
             f"player {e.player} has no decision to time out", field="TurnTimedOut.player"
@@ -426,14 +414,14 @@ def _player_protected(d: _Draft, e: PlayerProtected) -> None:
 def _hand_seen(d: _Draft, e: HandSeen) -> None:
     if e.card is None:
         raise EventMismatch("a redacted HandSeen cannot be replayed", field="HandSeen.card")
-    if d.decision is _LOOK:
+    if d.decision is Decision.LOOK:
         if e.owner not in d.pending:
             raise EventMismatch(
                 f"player {e.owner}'s hand was not offered for a look", field="HandSeen.owner"
             )
         _settle_pending(d)
     if e.viewer != e.owner:  # a Cardinal's look at one's own new hand shows nothing new
-        d.sightings = (*d.sightings, _sighting(e.viewer, e.owner, e.card, d.turn_number, e.via))
+        d.sightings = (*d.sightings, Sighting(e.viewer, e.owner, e.card, d.turn_number, e.via))
 
 
 def _hands_compared(d: _Draft, e: HandsCompared) -> None:
@@ -445,8 +433,8 @@ def _hands_compared(d: _Draft, e: HandsCompared) -> None:
     turn = d.turn_number
     d.sightings = (
         *d.sightings,
-        _sighting(e.player, e.opponent, e.opponent_card, turn, e.via),
-        _sighting(e.opponent, e.player, e.player_card, turn, e.via),
+        Sighting(e.player, e.opponent, e.opponent_card, turn, e.via),
+        Sighting(e.opponent, e.player, e.player_card, turn, e.via),
     )
 
 
@@ -458,8 +446,8 @@ def _hands_traded(d: _Draft, e: HandsTraded) -> None:
     turn = d.turn_number
     d.sightings = (
         *d.sightings,
-        *(_sighting(e.player, e.opponent, card, turn, e.via) for card in mine),
-        *(_sighting(e.opponent, e.player, card, turn, e.via) for card in theirs),
+        *(Sighting(e.player, e.opponent, card, turn, e.via) for card in mine),
+        *(Sighting(e.opponent, e.player, card, turn, e.via) for card in theirs),
     )
 
 
@@ -489,12 +477,12 @@ def _cards_returned(d: _Draft, e: CardsReturned) -> None:
     d.hands = d.hands[:p] + (hand,) + d.hands[p + 1 :]
     d.deck = d.deck + cards
     d.returns = (*d.returns, (p, len(cards)))
-    d.decision = _PLAY
+    d.decision = Decision.PLAY
 
 
 def _settle_pending(d: _Draft) -> None:
     """The optional step offered is answered: the turn can end."""
-    d.decision = _PLAY
+    d.decision = Decision.PLAY
     d.pending = ()
 
 
@@ -512,24 +500,24 @@ def _card_revealed(d: _Draft, e: CardRevealed) -> None:
 
 
 def _look_offered(d: _Draft, e: LookOffered) -> None:
-    d.decision = _LOOK
+    d.decision = Decision.LOOK
     d.pending = e.owners
 
 
 def _redraw_offered(d: _Draft, e: RedrawOffered) -> None:
-    d.decision = _REDRAW
+    d.decision = Decision.REDRAW
     d.pending = (e.player,)
 
 
 def _option_declined(d: _Draft, e: OptionDeclined) -> None:
-    if d.decision not in (_LOOK, _REDRAW):
+    if d.decision not in (Decision.LOOK, Decision.REDRAW):
         raise EventMismatch("no optional step was offered", field="OptionDeclined")
     _settle_pending(d)
 
 
 def _round_ended(d: _Draft, e: RoundEnded) -> None:
     table_of(d).round_result = RoundResult(e.reason, e.winners, e.revealed, e.ranks)
-    d.decision = _NEXT_ROUND
+    d.decision = Decision.NEXT_ROUND
     d.protected = _EMPTY
     d.required = None
     d.pending = ()
@@ -808,7 +796,7 @@ def _resolving(d: _Draft, e: Event) -> None:
     """The event belongs to the effect of the card just played: the turn's
     card has left its player's hand and no choice is pending."""
     decision = d.decision
-    if decision is not _PLAY:
+    if decision is not Decision.PLAY:
         raise _mismatch(
             e, None, f"no card's effect is under way while the game waits for {decision.value!r}"
         )
@@ -852,14 +840,14 @@ def _leaves_a_choice(d: _Draft, e: Event, decision: Decision) -> None:
 
 def _dealing(d: _Draft, e: Event) -> Table | _TableDraft:
     """The round has just started and its first turn has not: the deal."""
-    if d.decision is not _DRAW or d.turn_number != 0:
+    if d.decision is not Decision.DRAW or d.turn_number != 0:
         raise _mismatch(e, None, "cards are set aside, put face up and dealt as a round starts")
     return _table(d)
 
 
 def _check_round_started(d: _Draft, e: RoundStarted) -> None:
     t = _table(d)
-    if d.decision is not _NEXT_ROUND:
+    if d.decision is not Decision.NEXT_ROUND:
         raise _mismatch(
             e,
             None,
@@ -943,7 +931,7 @@ def _check_turn_started(d: _Draft, e: TurnStarted) -> None:
         raise _mismatch(e, None, "a turn starts only with two players or more in the round")
     if len(d.deck) <= t.ruleset.round_end_pile:
         raise _mismatch(e, None, "the round ends instead: no card is left for the turn's draw")
-    if d.decision is _DRAW and d.turn_number == 0:
+    if d.decision is Decision.DRAW and d.turn_number == 0:
         if player != d.current:
             raise _mismatch(
                 e, "player", f"player {d.current} starts the round, not player {player}"
@@ -951,7 +939,7 @@ def _check_turn_started(d: _Draft, e: TurnStarted) -> None:
         if any(len(d.hands[p]) != 1 for p in range(n) if p not in d.out):
             raise _mismatch(e, None, "the first turn starts once every player is dealt a card")
         return
-    if d.decision is not _PLAY or len(d.hands[d.current]) > 1:
+    if d.decision is not Decision.PLAY or len(d.hands[d.current]) > 1:
         raise _mismatch(e, None, "a turn starts once the card of the one before is played")
     table = d.table if d.edits is None else d.edits.freeze()
     following = next_player(table, d.out, d.current)
@@ -963,7 +951,7 @@ def _check_card_drawn(d: _Draft, e: CardDrawn) -> None:
     player = _in_round(d, e, "player")
     _shown(e, "card")
     decision = d.decision
-    if decision is _DRAW:  # the turn's own draw
+    if decision is Decision.DRAW:  # the turn's own draw
         if d.turn_number == 0:
             raise _mismatch(e, None, "the first turn's draw follows its start")
         if player != d.current or len(d.hands[player]) != 1:
@@ -973,7 +961,7 @@ def _check_card_drawn(d: _Draft, e: CardDrawn) -> None:
         if e.from_set_aside:
             raise _mismatch(e, "from_set_aside", "the turn's draw takes the top of the deck")
         return
-    if decision is not _PLAY:
+    if decision is not Decision.PLAY:
         raise _mismatch(e, None, f"no card is drawn while the game waits for {decision.value!r}")
     _resolving(d, e)  # a replacement for a hand discarded by the card just played
     if d.hands[player]:
@@ -985,7 +973,7 @@ def _check_card_drawn(d: _Draft, e: CardDrawn) -> None:
 
 
 def _check_card_played(d: _Draft, e: CardPlayed) -> None:
-    if d.decision is not _PLAY:
+    if d.decision is not Decision.PLAY:
         raise _mismatch(e, None, f"no card is played while the game waits for {d.decision.value!r}")
     player = _acting(d, e)
     if len(d.hands[player]) != 2:
@@ -1009,7 +997,7 @@ def _check_card_played(d: _Draft, e: CardPlayed) -> None:
 def _check_card_discarded(d: _Draft, e: CardDiscarded) -> None:
     player = _in_round(d, e, "player")
     _shown(e, "card")
-    if d.decision is _REDRAW:
+    if d.decision is Decision.REDRAW:
         if d.pending[:1] != (player,):
             offered = d.pending[0] if d.pending else None
             raise _mismatch(e, "player", f"player {offered} may redraw, not player {player}")
@@ -1022,7 +1010,7 @@ def _check_player_eliminated(d: _Draft, e: PlayerEliminated) -> None:
     t = _table(d)
     if t.players - len(d.out) < 2:
         raise _mismatch(e, "player", f"player {player} is the last player in the round")
-    if (e.reason is _LEFT) != (player in t.left):
+    if (e.reason is EliminationReason.LEFT) != (player in t.left):
         raise _mismatch(
             e,
             "reason",
@@ -1030,7 +1018,7 @@ def _check_player_eliminated(d: _Draft, e: PlayerEliminated) -> None:
             if player in t.left
             else f"player {player} has not left the match",
         )
-    if e.reason is _LEFT:
+    if e.reason is EliminationReason.LEFT:
         if d.decision not in PLAYER_DECISIONS:
             raise _mismatch(e, None, "no one is knocked out between rounds")
     else:
@@ -1041,7 +1029,7 @@ def _check_player_left(d: _Draft, e: PlayerLeft) -> None:
     t = _table(d)
     if not t.ruleset.online_table:
         raise _mismatch(e, None, f"no one leaves a game of {t.ruleset.name}: it is online only")
-    if d.decision is _GAME_OVER:
+    if d.decision is Decision.GAME_OVER:
         raise _mismatch(e, None, "the match is over")
     player = e.player
     if player in t.left:
@@ -1056,7 +1044,7 @@ def _check_turn_timed_out(d: _Draft, e: TurnTimedOut) -> None:
         raise _mismatch(e, None, "this table makes no random moves: it waits")
     player = e.player
     decision = d.decision
-    acting = d.pending[:1] if decision is _REDRAW else (d.current,)
+    acting = d.pending[:1] if decision is Decision.REDRAW else (d.current,)
     if decision not in PLAYER_DECISIONS or acting != (player,):
         raise _mismatch(e, "player", f"player {player} has no decision to time out")
 
@@ -1070,7 +1058,7 @@ def _check_player_protected(d: _Draft, e: PlayerProtected) -> None:
 def _check_hand_seen(d: _Draft, e: HandSeen) -> None:
     viewer = _acting(d, e, "viewer")
     owner = _in_round(d, e, "owner")
-    if d.decision is _LOOK:
+    if d.decision is Decision.LOOK:
         if owner not in d.pending:
             raise _mismatch(e, "owner", f"player {owner}'s hand was not offered for a look")
     else:
@@ -1164,7 +1152,7 @@ def _check_look_offered(d: _Draft, e: LookOffered) -> None:
     owners = _ascending(e, "owners")
     if not owners or any(p in d.out or p in d.protected for p in owners):
         raise _mismatch(e, "owners", "a look is offered at hands of players who could be chosen")
-    _leaves_a_choice(d, e, _LOOK)
+    _leaves_a_choice(d, e, Decision.LOOK)
 
 
 def _check_redraw_offered(d: _Draft, e: RedrawOffered) -> None:
@@ -1172,15 +1160,15 @@ def _check_redraw_offered(d: _Draft, e: RedrawOffered) -> None:
     player = _choosable(d, e, "player")
     if player == d.current:
         raise _mismatch(e, "player", "a redraw is offered to another player than the card's")
-    _leaves_a_choice(d, e, _REDRAW)
+    _leaves_a_choice(d, e, Decision.REDRAW)
 
 
 def _check_option_declined(d: _Draft, e: OptionDeclined) -> None:
     player = e.player
     decision = d.decision
-    if decision is _LOOK:
+    if decision is Decision.LOOK:
         offered: int | None = d.current
-    elif decision is _REDRAW:
+    elif decision is Decision.REDRAW:
         offered = d.pending[0] if d.pending else None
     else:
         raise _mismatch(e, None, "no optional step was offered")
@@ -1200,7 +1188,7 @@ def _check_round_ended(d: _Draft, e: RoundEnded) -> None:
     if not winners or any(p in out for p in winners):
         raise _mismatch(e, "winners", "the round's winners are players left in it")
     revealed = e.revealed
-    if reason is _ONE_PLAYER_LEFT:
+    if reason is RoundEndReason.ONE_PLAYER_LEFT:
         if len(live) != 1:
             raise _mismatch(e, "reason", f"{len(live)} players are left in the round, not one")
         if winners != live:
@@ -1211,7 +1199,7 @@ def _check_round_ended(d: _Draft, e: RoundEnded) -> None:
         if len(live) < 2:
             raise _mismatch(e, "reason", "a round ended by the pile has two players or more left")
         if (
-            decision is not _PLAY
+            decision is not Decision.PLAY
             or len(hands[d.current]) > 1
             or any(len(hands[p]) != 1 for p in live)
         ):
@@ -1233,14 +1221,14 @@ def _check_round_ended(d: _Draft, e: RoundEnded) -> None:
 
 def _check_token_awarded(d: _Draft, e: TokenAwarded) -> None:
     decision = d.decision
-    if decision is not _NEXT_ROUND:
+    if decision is not Decision.NEXT_ROUND:
         _resolving(d, e)  # a card's token, in the middle of its effect
     player = e.player
     t = _table(d)
     if player in t.left:
         raise _mismatch(e, "player", f"player {player} has left the match: they gain nothing")
-    if e.reason is _ROUND_WIN and (
-        decision is not _NEXT_ROUND
+    if e.reason is TokenReason.ROUND_WIN and (
+        decision is not Decision.NEXT_ROUND
         or t.round_result is None
         or player not in t.round_result.winners
     ):
@@ -1249,7 +1237,7 @@ def _check_token_awarded(d: _Draft, e: TokenAwarded) -> None:
 
 def _check_game_ended(d: _Draft, e: GameEnded) -> None:
     decision = d.decision
-    if decision is not _NEXT_ROUND:
+    if decision is not Decision.NEXT_ROUND:
         _resolving(d, e)  # a card's token can win the game at once (ruling 30)
     winners = _ascending(e, "winners")
     t = _table(d)
@@ -1258,7 +1246,7 @@ def _check_game_ended(d: _Draft, e: GameEnded) -> None:
     if needed is None:  # ruling 44: a match closes, with no winner, once deserted
         if winners:
             raise _mismatch(e, "winners", f"a match of {ruleset.name} has no winner")
-        if decision is not _NEXT_ROUND or n - len(t.left) >= 2:
+        if decision is not Decision.NEXT_ROUND or n - len(t.left) >= 2:
             raise _mismatch(e, None, "a match closes between rounds once fewer than two are left")
         return
     tokens = t.tokens
@@ -1283,7 +1271,7 @@ def _check_game_tied(d: _Draft, e: GameTied) -> None:
     ruleset = t.ruleset
     if ruleset.game_tie is not GameTie.TIE_BREAK_ROUND:
         raise _mismatch(e, None, f"{ruleset.name} has no tie-break rounds")
-    if d.decision is not _NEXT_ROUND:
+    if d.decision is not Decision.NEXT_ROUND:
         raise _mismatch(e, None, "a tie for the game comes at the end of a round")
     tied = _ascending(e, "tied")
     needed = ruleset.setup(t.players).tokens_to_win
@@ -1339,9 +1327,8 @@ assert _CHECKERS.keys() == _APPLIERS.keys() == _SHAPES.keys()
 # the verbs
 
 
-def apply_to_draft(d: _Draft, events: Iterable[Event]) -> None:
-    """Apply events the rules have just produced, unchecked: the engine's
-    own path (:func:`evolve` checks foreign ones)."""
+def _apply_to_draft(d: _Draft, events: Iterable[Event]) -> None:
+    """Apply events unchecked (:func:`_apply_checked` checks each first)."""
     appliers = _APPLIERS
     for event in events:
         try:
@@ -1368,7 +1355,7 @@ def _apply_checked(d: _Draft, events: Iterable[Event]) -> None:
 def _thawed(state: object) -> _Draft:
     if type(state) is not GameState:
         raise ArgumentError("state", f"not a GameState: {short(state)}")
-    return thaw(state)
+    return _thaw(state)
 
 
 def evolve(state: GameState, event: Event) -> GameState:
@@ -1381,7 +1368,7 @@ def evolve(state: GameState, event: Event) -> GameState:
     takes it from."""
     d = _thawed(state)
     _apply_checked(d, (event,))
-    return freeze(d)
+    return _freeze(d)
 
 
 def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
@@ -1391,7 +1378,7 @@ def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
         raise EventMismatch(f"a sequence of events, not {short(events)}", field="events")
     d = _thawed(state)
     _apply_checked(d, events)
-    return freeze(d)
+    return _freeze(d)
 
 
 def evolve_unchecked(state: GameState, event: Event) -> GameState:
@@ -1403,10 +1390,13 @@ def evolve_unchecked(state: GameState, event: Event) -> GameState:
 
 
 def apply_unchecked(state: GameState, events: Iterable[Event]) -> GameState:
-    """:func:`apply_events` without the checks (see :func:`evolve_unchecked`)."""
-    d = thaw(state)
-    apply_to_draft(d, events)
-    return freeze(d)
+    """:func:`apply_events` without the checks (see :func:`evolve_unchecked`):
+    how the engine applies the events the rules have just produced."""
+    if (type(events) is tuple or type(events) is list) and not events:
+        return state
+    d = _thaw(state)
+    _apply_to_draft(d, events)
+    return _freeze(d)
 
 
 def initial_state(event: GameStarted) -> GameState:

@@ -83,7 +83,6 @@ from __future__ import annotations
 
 import re
 
-from loveletter.cards import Card
 from loveletter.commands import (
     Command,
     Decline,
@@ -96,9 +95,10 @@ from loveletter.commands import (
     StartRound,
     TimeOut,
 )
-from loveletter.errors import NotationError
+from loveletter.errors import LoveLetterError, NotationError
+from loveletter.kinds import Card
 
-__all__ = ["MAX_TEXT", "card_text", "format_command", "parse_command"]
+__all__ = ["MAX_TEXT", "card_text", "format_command", "move_text", "parse_command"]
 
 #: the longest text :func:`parse_command` reads (the largest stacked deal,
 #: an online round of three decks, 96 cards, with eight seats in its order
@@ -175,6 +175,23 @@ _SIMPLE: dict[type[Command], str] = {
     Leave: "leave",
     TimeOut: "timeout",
 }
+
+
+def move_text(command: object) -> str:
+    """``command`` in the notation, or its ``repr`` (cut to 80 characters)
+    when it cannot be written, as for a malformed one: how a refusal names
+    the command it refuses.
+
+    >>> move_text(PlayCard(1, Card.GUARD, 0, Card.PRIEST))
+    'P1 Guard on P0 naming Priest'
+    >>> move_text("P1 Guard")
+    "'P1 Guard'"
+    """
+    try:
+        return format_command(command)  # type: ignore[arg-type]  # any object: checked there
+    except LoveLetterError:
+        text = repr(command)
+        return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _format_play(command: PlayCard, out: str) -> str:

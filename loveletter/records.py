@@ -46,26 +46,29 @@ the seed's, since format 1 cannot declare a stacked one.
 A record is read one event at a time (:func:`loveletter.loads`), each
 converted as soon as it is read: a wrong event fails at once, a record of
 more than :data:`MAX_RECORD_EVENTS` events when it gets there, and
-:func:`read_json_file` refuses a file over :data:`MAX_RECORD_BYTES` unread.
+:func:`load_record` refuses a file over :data:`MAX_RECORD_BYTES` unread.
 (Only a record whose ``"type"`` comes first, as this package writes it, is
 read so; one whose keys were reordered is read whole, hence only up to
-:data:`loveletter.serialization.MAX_ITEM_CHARS` characters.)
+:data:`loveletter.codec.MAX_ITEM_CHARS` characters.) The JSON of the events
+is :mod:`loveletter.codec`'s; :mod:`loveletter.serialization` reads and
+writes records beside every other value.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import stat
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 import attrs
 
 from loveletter.cards import Card
 from loveletter.chance import fresh_seed
+from loveletter.codec import JSONReader, file_bytes, from_data, json_text, to_data
 from loveletter.commands import Command, StartRound
 from loveletter.engine import decide, push, replay, replay_commands, start_game, step
 from loveletter.errors import EventMismatch, SerializationError
@@ -81,9 +84,6 @@ from loveletter.rulesets import Ruleset, Scoring
 from loveletter.scoreboard import Scoreboard
 from loveletter.state import GameState, TableSettings
 from loveletter.validation import short
-
-if TYPE_CHECKING:
-    from loveletter.serialization import JSONReader
 
 #: the version of the JSON form written by :func:`record_to_data` (2 added
 #: ``stacked_rounds``; format 1 is still read)
@@ -421,8 +421,6 @@ def _check_types(log: tuple[Event, ...]) -> None:
 
 def record_to_data(record: GameRecord) -> dict[str, Any]:
     """``record`` as plain JSON data (its format is in the module docstring)."""
-    from loveletter.serialization import to_data
-
     return {
         "type": "GameRecord",
         "format": RECORD_FORMAT,
@@ -440,7 +438,6 @@ def record_from_data(data: Any, path: str = "") -> GameRecord:
     impossible game :class:`~loveletter.errors.EventMismatch` with the index
     of the event (a deal the seed did not make, and that ``stacked_rounds``
     does not list, among them)."""
-    from loveletter.serialization import from_data
 
     def at(key: str) -> str:
         return f"{path}.{key}" if path else key
@@ -465,8 +462,6 @@ def read_record(reader: JSONReader) -> GameRecord:
     (:func:`loveletter.loads` reads a record so): each event is converted
     as soon as it is read, so that a wrong one fails at once and the events
     are never held as plain data."""
-    from loveletter.serialization import from_data
-
     data: dict[str, Any] = {}
     events: tuple[Event, ...] = ()
     for key in reader.members(0):
@@ -569,61 +564,25 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         file.write(text)
 
 
-#: what a path that is not a regular file names, for the message
-_KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def read_json_file(path: str | os.PathLike[str]) -> Any:
-    """The value a JSON file written by this package holds (a record, a
-    state, a position, ...), read through :func:`loveletter.loads` with its
-    checks. Only a regular file is read: a named pipe would wait for a
-    writer and a device never end. A file over :data:`MAX_RECORD_BYTES` is
-    refused unread."""
-    from loveletter.serialization import loads
-
-    return loads(_file_bytes(path))
-
-
-def _file_bytes(path: str | os.PathLike[str]) -> bytes:
-    name = os.fspath(path)
-    try:
-        _regular(name, os.stat(path))
-        # O_NONBLOCK: should the path become a pipe after the check, opening
-        # it does not wait for a writer; fstat then sees what was opened
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with open(fd, "rb") as file:
-            info = os.fstat(fd)
-            _regular(name, info)
-            # read(n) sets aside n bytes at once: ask for what the file holds
-            data = file.read(info.st_size + 1)
-            if len(data) > info.st_size:  # it grew since: read on to the bound
-                data += file.read(MAX_RECORD_BYTES + 1 - len(data))
-    except OSError as error:
-        raise SerializationError("", f"cannot read {name}: {error.strerror}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise SerializationError("", f"{name} is larger than {MAX_RECORD_BYTES} bytes")
-    return data
-
-
-def _regular(name: str, info: os.stat_result) -> None:
-    """Refuse a path that is not a regular file, or one too large."""
-    if not stat.S_ISREG(info.st_mode):
-        kind = next((kind for test, kind in _KINDS if test(info.st_mode)), "not a file")
-        raise SerializationError("", f"cannot read {name}: not a regular file but {kind}")
-    if info.st_size > MAX_RECORD_BYTES:
-        raise SerializationError("", f"{name} is larger than {MAX_RECORD_BYTES} bytes")
-
-
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read and check a record written by :func:`save_record` (or any JSON
-    of the same form)."""
-    record = read_json_file(path)
-    if not isinstance(record, GameRecord):
-        raise SerializationError("type", f"{os.fspath(path)} holds no GameRecord")
-    return record
+    of the same form). Only a regular file is read, and one over
+    :data:`MAX_RECORD_BYTES` is refused unread."""
+    text = json_text(file_bytes(path, MAX_RECORD_BYTES))
+    reader = JSONReader(text)
+    if reader.peek() == "{" and starts_a_record(text, reader.pos):
+        return read_record(reader)
+    data = reader.whole()
+    if isinstance(data, dict) and data.get("type") == "GameRecord":
+        return record_from_data(data)
+    raise SerializationError("type", f"{os.fspath(path)} holds no GameRecord")
+
+
+_RECORD_START = re.compile(r'\{[ \t\n\r]*"type"[ \t\n\r]*:[ \t\n\r]*"GameRecord"')
+
+
+def starts_a_record(text: str, pos: int = 0) -> bool:
+    """Whether the JSON object at ``pos`` is a record whose ``"type"`` comes
+    first, as :func:`record_to_data` writes it: one read an event at a time
+    (:func:`read_record`)."""
+    return _RECORD_START.match(text, pos) is not None

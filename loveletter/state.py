@@ -7,9 +7,9 @@ from typing import Any
 
 import attrs
 
-from loveletter.cards import Card
 from loveletter.decisions import Decision as Decision  # re-exported: its home for most readers
 from loveletter.events import RoundEndReason
+from loveletter.kinds import Card
 from loveletter.rulesets import Ruleset, Setup
 
 # Enum members are looked up once: reading ``Decision.X`` costs a metaclass

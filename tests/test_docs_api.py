@@ -40,7 +40,6 @@ UNDOCUMENTED_MODULES = {
     # internals with no use outside the package: caches, the in-process
     # script runner, the generator of the suite's JSON Schemas (the schemas
     # themselves are documented with the suite)
-    "loveletter.interning",
     "loveletter.conformance.execute",
     "loveletter.conformance.schemas",
 }

@@ -17,6 +17,7 @@ import pytest
 
 import loveletter as ll
 import loveletter.records as records
+import loveletter.serialization as serialization
 from loveletter.events import CardDealt, RoundEnded, RoundStarted
 from loveletter.rulesets import get_ruleset
 from loveletter.serialization import MAX_ITEM_CHARS
@@ -365,7 +366,7 @@ def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
 
     def read() -> None:
         try:
-            outcome.append(records.read_json_file(fifo))
+            outcome.append(serialization.read_json_file(fifo))
         except BaseException as error:  # any: reported below
             outcome.append(error)
 
@@ -383,13 +384,13 @@ def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 def test_a_device_is_refused_unread() -> None:
     with pytest.raises(ll.SerializationError) as caught:
-        records.read_json_file("/dev/zero")
+        serialization.read_json_file("/dev/zero")
     assert "not a regular file but a device" in str(caught.value)
 
 
 def test_a_directory_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ll.SerializationError) as caught:
-        records.read_json_file(tmp_path)
+        serialization.read_json_file(tmp_path)
     assert "a directory" in str(caught.value)
 
 
@@ -406,7 +407,7 @@ def test_a_file_over_the_bound_is_refused_unopened(
     with monkeypatch.context() as patch, pytest.raises(ll.SerializationError) as caught:
         patch.setattr("builtins.open", never)
         patch.setattr(os, "open", never)
-        records.read_json_file(path)
+        serialization.read_json_file(path)
     assert f"larger than {records.MAX_RECORD_BYTES} bytes" in str(caught.value)
 
 
@@ -420,7 +421,7 @@ def test_a_record_of_empty_events_fails_at_the_first_without_holding_the_rest(
         encoding="utf-8",
     )
     size = path.stat().st_size
-    caught, peak = _refused_with_peak(lambda: records.read_json_file(path))
+    caught, peak = _refused_with_peak(lambda: serialization.read_json_file(path))
     assert caught.path == "events[0].type"
     assert peak < 4 * size  # the bytes and the text; 400,000 dicts would take 20 times
 

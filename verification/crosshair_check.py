@@ -97,15 +97,17 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "baron-compares-codes",
         "import loveletter.cards._common as c\n"
+        "from loveletter.events import EliminationReason, HandsCompared, PlayerEliminated\n"
         "def compare(state, player, played, target, via, lower_loses):\n"
         "    mine = c.remaining(state.hands[player], played)[0]\n"
         "    theirs = state.hands[target][0]\n"
-        "    events = (c.hands_compared(player, target, mine, theirs, via),)\n"
+        "    events = (HandsCompared(player, target, mine, theirs, via),)\n"
         "    if mine == theirs:\n"
         "        return events\n"
         "    loser = player if (mine < theirs) is lower_loses else target\n"
         "    card = mine if loser == player else theirs\n"
-        "    return (*events, c.player_eliminated(loser, c.BARON_COMPARISON, (card,)))\n"
+        "    reason = EliminationReason.BARON_COMPARISON\n"
+        "    return (*events, PlayerEliminated(loser, reason, (card,)))\n"
         "import loveletter.cards.baron as b\n"
         "b.compare = compare\n",
         "contracts_comparing.baron_knocks_out_the_lower_value",
@@ -113,10 +115,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "guard-names-cards-in-premium",
         "import loveletter.cards.guard as g\n"
+        "from loveletter.events import EliminationReason, PlayerEliminated\n"
         "def guard(state, command):\n"
         "    hand = state.hands[command.target]\n"
         "    if command.guess in hand:\n"
-        "        return (g.player_eliminated(command.target, g.GUARD_GUESS, hand),)\n"
+        "        reason = EliminationReason.GUARD_GUESS\n"
+        "        return (PlayerEliminated(command.target, reason, hand),)\n"
         "    return ()\n"
         "g.guard = guard\n",
         "contracts_guessing.guard_hits_exactly_on_match",
@@ -124,10 +128,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "prince-draws-set-aside-first",
         "import loveletter.cards._common as c\n"
+        "from loveletter.events import CardDrawn\n"
         "def draw_replacement(state, player):\n"
         "    if state.set_aside is not None:\n"
-        "        return c.card_drawn(player, state.set_aside, True)\n"
-        "    return c.card_drawn(player, state.deck[0], False)\n"
+        "        return CardDrawn(player, state.set_aside, True)\n"
+        "    return CardDrawn(player, state.deck[0], False)\n"
         "c.draw_replacement = draw_replacement\n",
         "contracts_trading.prince_makes_exactly_the_chosen_player_discard_and_draw",
     ),
@@ -156,10 +161,11 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "evolve-protection-survives-a-turn",
         "import loveletter.evolution as ev\n"
+        "from loveletter.decisions import Decision\n"
         "from loveletter.events import TurnStarted\n"
         "def turn_started(d, e):\n"
         "    d.current = e.player\n"
-        "    d.decision = ev._DRAW\n"
+        "    d.decision = Decision.DRAW\n"
         "    d.turn_number += 1\n"
         "    d.protected = d.protected | {e.player}\n"
         "ev._APPLIERS[TurnStarted] = turn_started\n",
@@ -180,8 +186,8 @@ MUTANTS: tuple[Mutant, ...] = (
     ),
     Mutant(
         "constable-pays-from-the-hand",
-        "import loveletter.engine as e\n"
-        "e._pile_that_pays = lambda d, k: d.discards[k.player] + d.hands[k.player]\n",
+        "import loveletter.consequences as e\n"
+        "e.pile_that_pays = lambda s, k: s.discards[k.player] + s.hands[k.player]\n",
         "contracts_round_end.constable_pays_when_in_the_pile_at_a_knock_out",
     ),
     Mutant(
@@ -203,11 +209,12 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "chancellor-draws-three",
         "import loveletter.cards.chancellor as c\n"
+        "from loveletter.events import ChancellorDrew\n"
         "def chancellor(state, command):\n"
         "    drawn = state.deck[:3]\n"
         "    if not drawn:\n"
         "        return ()\n"
-        "    return (c.chancellor_drew(command.player, len(drawn), drawn),)\n"
+        "    return (ChancellorDrew(command.player, len(drawn), drawn),)\n"
         "c.chancellor = chancellor\n",
         "contracts_trading.chancellor_draws_up_to_two_and_returns_to_the_bottom",
     ),
@@ -226,12 +233,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "cardinal-look-at-anyone",
         "import loveletter.cards.cardinal as c\n"
         "from loveletter.commands import Decline\n"
-        "from loveletter.events import OptionDeclined\n"
+        "from loveletter.events import HandSeen, OptionDeclined\n"
         "def look(state, command):\n"
         "    if type(command) is Decline:\n"
         "        return (OptionDeclined(command.player),)\n"
         "    owner = command.owner\n"
-        "    return (c.hand_seen(command.player, owner, state.hands[owner][0], c.Card.CARDINAL),)\n"
+        "    return (HandSeen(command.player, owner, state.hands[owner][0], c.Card.CARDINAL),)\n"
         "c.look = look\n",
         "contracts_looking.cardinal_look_shows_one_of_the_swapped_hands",
     ),
@@ -287,6 +294,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "online-cardinal-shows-the-second",
         "import loveletter.cards.cardinal as c\n"
+        "from loveletter.events import HandSeen\n"
         "real = c.cardinal_online\n"
         "def cardinal_online(state, command):\n"
         "    events = real(state, command)\n"
@@ -295,7 +303,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "    first, second = command.target, command.second_target\n"
         "    shown = c.remaining(state.hands[first], command.card) if first == command.player"
         " else state.hands[first]\n"
-        "    seen = c.hand_seen(command.player, second, shown[0], c.Card.CARDINAL)\n"
+        "    seen = HandSeen(command.player, second, shown[0], c.Card.CARDINAL)\n"
         "    return (events[0], seen)\n"
         "c.cardinal_online = cardinal_online\n",
         "contracts_online.online_cardinal_swaps_in_order_and_shows_the_first_its_new_card",

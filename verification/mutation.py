@@ -1,8 +1,11 @@
 """Mutation testing of the rules code with mutmut (``make mutation``).
 
-Scope: ``loveletter/cards/*.py``, ``engine.py``, ``shortcut.py``,
-``evolution.py``, ``rulesets.py``, ``ranking.py`` (the online edition's
-ranks and hand bonus) and ``views.py``. Results and the reasoning about
+Scope: ``loveletter/cards/*.py``, ``kinds.py``, the engine (its public
+verbs, ``engine.py``, and the modules of the reference path: ``dealing.py``,
+``deciding.py``, ``targeting.py``, ``consequences.py``, ``legal.py``,
+``replaying.py``, ``evolution.py``), the fast path ``fastpath.py``,
+``rulesets.py``, ``ranking.py`` (the online edition's ranks and hand bonus)
+and ``views.py``. Results and the reasoning about
 the survivors are in ``verification/mutation-report.md``.
 
 mutmut never runs in the checkout. The script copies what the tests need
@@ -16,18 +19,22 @@ mutmut never runs in the checkout. The script copies what the tests need
   decorator only records a citation and returns the function unchanged, so
   the copy moves each one after its function as a plain call,
   ``implements(...)(name)``: same citations, same function, now mutable.
-* Other decorators stay. In scope they are ``@interned`` (engine.py), a cache
-  shared by every mutant forked from the same process: a value computed by
-  the original code would answer for the mutant and hide it, so those
-  functions are rightly skipped (the script counts and names them), and
-  ``@property`` (``Card.title``), which mutmut's trampolines cannot wrap.
-* ``tests/conftest.py`` gets an autouse fixture that empties the engine's
-  ``legal_commands`` cache before each test, for the same reason as
-  ``@interned``: mutmut forks each mutant from the process that ran the
-  clean tests. It also refuses to run if ``loveletter`` is not imported from
-  the mutated copy (every mutant would then "survive"), and registers a
-  Hypothesis profile with a small budget (``--examples``, default 2;
-  derandomized, so every mutant replays the same games) for ``--properties``.
+* Other decorators stay: in scope only ``@property`` (``Card.title``), which
+  mutmut's trampolines cannot wrap (the script counts and names what it
+  skips). A function decorated with a cache would be skipped rightly: a
+  cache shared by every mutant forked from the same process answers with
+  the original code's values and hides the mutant. The fast path caches the
+  reference's functions by wrapping them at load time instead
+  (``interned(options)``), so the reference stays mutable and the wrappers
+  call its trampolines.
+* ``tests/conftest.py`` gets an autouse fixture that empties the fast
+  path's caches (:func:`loveletter.fastpath.forget`: its ``legal_commands``
+  table and its shared instances) before each test, for that reason: mutmut
+  forks each mutant from the process that ran the clean tests. It also
+  refuses to run if ``loveletter`` is not imported from the mutated copy
+  (every mutant would then "survive"), and registers a Hypothesis profile
+  with a small budget (``--examples``, default 2; derandomized, so every
+  mutant replays the same games) for ``--properties``.
 * ``pyproject.toml`` gets the ``[tool.mutmut]`` table: the modules to mutate,
   the test selection, ``spec``/``conformance`` copied beside the package (the
   package finds them there, as in a checkout).
@@ -42,8 +49,10 @@ Test selection (mutmut runs, with ``-x``, fastest first, only the selected
 tests that called the mutated function in the clean run): ``tests/rules``,
 ``tests/test_card_modules.py``, ``tests/test_views.py``,
 ``tests/test_validation.py``, ``tests/conformance/test_suite.py`` (every
-conformance case in process) and ``tests/conformance/test_both_paths.py``
-(the shortcut against the general path), less the slow tests in
+conformance case in process), ``tests/conformance/test_both_paths.py``
+(the fast path against the reference) and ``tests/test_fastpath.py`` (the
+fast path covering every card and accepting every legal command, so that
+a mutant handing its work to the reference is seen), less the slow tests in
 ``DESELECTED``; about 30 s of CPU for the whole selection under mutmut's
 trampolines. ``--properties`` adds ``tests/properties``. Left out: the docs,
 wheel, CLI, pseudo-terminal and subprocess tests, slow and not about the
@@ -87,9 +96,16 @@ MUTMUT = Path(sys.executable).parent / "mutmut"
 
 SCOPE = (
     "loveletter/cards/*.py",
+    "loveletter/kinds.py",
     "loveletter/engine.py",
-    "loveletter/shortcut.py",
+    "loveletter/dealing.py",
+    "loveletter/deciding.py",
+    "loveletter/targeting.py",
+    "loveletter/consequences.py",
+    "loveletter/legal.py",
+    "loveletter/replaying.py",
     "loveletter/evolution.py",
+    "loveletter/fastpath.py",
     "loveletter/rulesets.py",
     "loveletter/ranking.py",
     "loveletter/views.py",
@@ -102,6 +118,7 @@ TESTS = (
     "tests/test_validation.py",
     "tests/conformance/test_suite.py",
     "tests/conformance/test_both_paths.py",
+    "tests/test_fastpath.py",
 )
 #: added by --properties: random games with every invariant checked, at the
 #: --examples budget. Worth it for mutants the curated cases miss, but each
@@ -118,9 +135,9 @@ DESELECTED = (
     "tests/conformance/test_suite.py::test_cli_fails_with_a_diff_against_a_broken_implementation",
     "tests/conformance/test_suite.py::test_cli_reports_an_implementation_that_cannot_start",
     "tests/test_validation.py::test_every_state_of_random_games_of_every_ruleset_and_count_is_accepted",
-    # reads the source of engine.py, which mutmut has grown tenfold; runs no rule
-    "tests/test_card_modules.py::test_the_engine_names_no_card[engine.py]",
-    "tests/test_card_modules.py::test_the_engine_names_no_card[evolution.py]",
+    # reads the source of the engine's modules, which mutmut has grown tenfold;
+    # runs no rule
+    "tests/test_card_modules.py::test_the_engine_names_no_card",
 )
 DEFAULT_EXAMPLES = 2
 PROGRESS_EVERY = 60.0
@@ -146,10 +163,10 @@ settings.load_profile("mutation")
 
 
 @_pytest.fixture(autouse=True)
-def _fresh_legal_commands_cache() -> None:
-    from loveletter import engine
+def _fresh_fast_path_caches() -> None:
+    from loveletter import fastpath
 
-    engine._LEGAL_PLAYS.clear()
+    fastpath.forget()
 """
 
 

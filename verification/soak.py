@@ -239,30 +239,33 @@ def _quiet(state: GameState) -> None:
 def _exits_ranked_backwards() -> Engine:
     """Online: the players who went out ranked the wrong way round (the
     first out highest), on every path; ``check_state`` is silenced."""
-    import loveletter.engine as engine
+    import loveletter.consequences as consequences
     import loveletter.evolution as evolution
+    import loveletter.fastpath as fastpath
 
-    real = vars(engine)["round_ranks"]
+    real = vars(consequences)["round_ranks"]
 
     def round_ranks(*args: Any) -> Any:
         ruleset, players, revealed, live, exits, discards = args
         return real(ruleset, players, revealed, live, tuple(reversed(exits)), discards)
 
-    vars(engine)["round_ranks"] = round_ranks
-    vars(evolution)["round_ranks"] = round_ranks  # evolve's check of a round's end
+    # the round's end on both paths, and evolve's check of it
+    for module in (consequences, fastpath, evolution):
+        if "round_ranks" in vars(module):
+            vars(module)["round_ranks"] = round_ranks
     return dataclasses.replace(ENGINE, check_state=_quiet)
 
 
 def _timeout_plays_the_first_command() -> Engine:
     """Online: a time-out plays the first listed command, not the seeded one."""
-    import loveletter.engine as engine
+    import loveletter.deciding as deciding
 
     def timed_out(state: GameState, command: TimeOut) -> Command:
         real(state, command)  # the refusals stay as they are
         return ll.legal_commands(state)[0]
 
-    real = engine._timed_out
-    engine._timed_out = timed_out
+    real = deciding.timed_out
+    deciding.timed_out = timed_out
     return ENGINE
 
 

@@ -4,41 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
 from loveletter.events import (
     CardDiscarded,
     CardDrawn,
-    CardPlayed,
-    ChancellorDrew,
     EliminationReason,
     Event,
     HandsCompared,
-    HandSeen,
-    HandsTraded,
     PlayerEliminated,
-    PlayerProtected,
 )
-from loveletter.interning import interned
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
     from loveletter.cards.base import Showdown
     from loveletter.state import GameState
-
-# typed: a guess may be a card or a number, and Card.PRINCE == 5
-card_played = interned(CardPlayed, typed=True)
-card_discarded = interned(CardDiscarded)
-card_drawn = interned(CardDrawn)
-player_eliminated = interned(PlayerEliminated)
-player_protected = interned(PlayerProtected)
-hand_seen = interned(HandSeen)
-hands_compared = interned(HandsCompared)
-hands_traded = interned(HandsTraded)
-chancellor_drew = interned(ChancellorDrew)
-
-GUARD_GUESS = EliminationReason.GUARD_GUESS
-BARON_COMPARISON = EliminationReason.BARON_COMPARISON
-PRINCESS_DISCARDED = EliminationReason.PRINCESS_DISCARDED
 
 
 def remaining(hand: tuple[Card, ...], played: Card) -> tuple[Card, ...]:
@@ -56,7 +35,7 @@ def discard_unresolved(state: GameState, player: int, cards: tuple[Card, ...]) -
     rules = state.table.ruleset.rules
     events: list[Event] = []
     for card in cards:
-        events.append(card_discarded(player, card))
+        events.append(CardDiscarded(player, card))
         reaction = rules[card].when_discarded
         if reaction is not None:
             events.extend(reaction(player))
@@ -74,9 +53,9 @@ def draw_replacement(state: GameState, player: int) -> Event:
     a turn makes at most one such draw, and the round ends after it, so the
     set-aside card is always there)."""
     if state.deck:
-        return card_drawn(player, state.deck[0], False)
+        return CardDrawn(player, state.deck[0], False)
     assert state.set_aside is not None, "ruling 38: one empty-deck draw per turn"
-    return card_drawn(player, state.set_aside, True)
+    return CardDrawn(player, state.set_aside, True)
 
 
 def discard_and_draw(state: GameState, player: int, cards: tuple[Card, ...]) -> tuple[Event, ...]:
@@ -96,15 +75,18 @@ def compare(
     values: no showdown bonus applies here."""
     mine = remaining(state.hands[player], played)[0]
     theirs = state.hands[target][0]
-    compared = hands_compared(player, target, mine, theirs, via)
+    compared = HandsCompared(player, target, mine, theirs, via)
     values = state.table.ruleset.values
     if values[mine] == values[theirs]:
         return (compared,)
     player_loses = (values[mine] < values[theirs]) is lower_loses
-    reason = BARON_COMPARISON if lower_loses else EliminationReason.DOWAGER_COMPARISON
+    if lower_loses:
+        reason = EliminationReason.BARON_COMPARISON
+    else:
+        reason = EliminationReason.DOWAGER_COMPARISON
     if player_loses:
-        return (compared, player_eliminated(player, reason, (mine,)))
-    return (compared, player_eliminated(target, reason, (theirs,)))
+        return (compared, PlayerEliminated(player, reason, (mine,)))
+    return (compared, PlayerEliminated(target, reason, (theirs,)))
 
 
 @implements("round.hand-bonus-online")

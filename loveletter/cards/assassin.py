@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import discard_and_draw, player_eliminated, remaining
+from loveletter.cards._common import discard_and_draw, remaining
 from loveletter.cards.base import CardRules
-from loveletter.events import CardRevealed, EliminationReason, Event
+from loveletter.events import CardRevealed, EliminationReason, Event, PlayerEliminated
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def answer_guard(state: GameState, command: PlayCard, holder: int) -> tuple[Even
     left = remaining(state.hands[guard_player], command.card)
     return (
         CardRevealed(holder, Card.ASSASSIN),
-        player_eliminated(guard_player, EliminationReason.ASSASSIN, left),
+        PlayerEliminated(guard_player, EliminationReason.ASSASSIN, left),
         *discard_and_draw(state, holder, (Card.ASSASSIN,)),
     )
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import hand_seen
 from loveletter.cards.base import CardRules, Choice, Shows
-from loveletter.events import Event
+from loveletter.events import Event, HandSeen
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ def baroness(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     """The player sees each chosen hand; only they see the cards (ruling 36)."""
     player = command.player
     chosen = [seat for seat in (command.target, command.second_target) if seat is not None]
-    return tuple(hand_seen(player, seat, state.hands[seat][0], Card.BARONESS) for seat in chosen)
+    return tuple(HandSeen(player, seat, state.hands[seat][0], Card.BARONESS) for seat in chosen)
 
 
 @implements("baroness.two-looks-online", "targeting.choose-impossible-no-effect")

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from loveletter.cards import Card
 from loveletter.decisions import Decision
 from loveletter.events import Event, TokenReason
+from loveletter.kinds import Card
 
 if TYPE_CHECKING:
     from loveletter.commands import Command, PlayCard

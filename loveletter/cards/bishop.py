@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
 from loveletter.cards._common import discard_and_draw
 from loveletter.cards.base import CardRules, Choice, Naming
 from loveletter.commands import Decline, Redraw
 from loveletter.decisions import Decision
 from loveletter.errors import IllegalCommand, RejectionKind
 from loveletter.events import Event, OptionDeclined, RedrawOffered, TokenAwarded, TokenReason
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import hand_seen, hands_traded, remaining
+from loveletter.cards._common import remaining
 from loveletter.cards.base import CardRules, Choice, Shows
 from loveletter.commands import Decline, LookAtHand
 from loveletter.decisions import Decision
 from loveletter.errors import IllegalCommand, RejectionKind
-from loveletter.events import Event, LookOffered, OptionDeclined
+from loveletter.events import Event, HandSeen, HandsTraded, LookOffered, OptionDeclined
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def cardinal(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     if first is None or second is None:
         return ()
     return (
-        hands_traded(first, second, Card.CARDINAL),
+        HandsTraded(first, second, Card.CARDINAL),
         LookOffered(command.player, (first, second)),
     )
 
@@ -56,7 +56,7 @@ def look(state: GameState, command: Command) -> tuple[Event, ...]:
             RejectionKind.INVALID_CHOICE,
             f"look at the hand of player {state.pending[0]} or {state.pending[1]}",
         )
-    return (hand_seen(command.player, owner, state.hands[owner][0], Card.CARDINAL),)
+    return (HandSeen(command.player, owner, state.hands[owner][0], Card.CARDINAL),)
 
 
 @implements(
@@ -75,8 +75,8 @@ def cardinal_online(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     if second == command.player:  # the Cardinal has left that hand by now
         given = remaining(given, command.card)
     return (
-        hands_traded(first, second, Card.CARDINAL),
-        hand_seen(command.player, first, given[0], Card.CARDINAL),
+        HandsTraded(first, second, Card.CARDINAL),
+        HandSeen(command.player, first, given[0], Card.CARDINAL),
     )
 
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import chancellor_drew
 from loveletter.cards.base import CardRules
 from loveletter.commands import KeepCard
 from loveletter.decisions import Decision
 from loveletter.errors import IllegalCommand, RejectionKind
-from loveletter.events import CardsReturned, Event
+from loveletter.events import CardsReturned, ChancellorDrew, Event
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -28,7 +27,7 @@ def chancellor(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     drawn = state.deck[:2]
     if not drawn:
         return ()
-    return (chancellor_drew(command.player, len(drawn), drawn),)
+    return (ChancellorDrew(command.player, len(drawn), drawn),)
 
 
 @implements(

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
 from loveletter.cards._common import lifted_by_two_counts
 from loveletter.cards.base import CardRules
 from loveletter.events import Event
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:

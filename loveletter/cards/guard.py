@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import GUARD_GUESS, player_eliminated
 from loveletter.cards.base import CardRules, Choice, Naming
-from loveletter.events import Event
+from loveletter.events import EliminationReason, Event, PlayerEliminated
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ def guard(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     else:
         hit = guess in hand
     if hit:
-        return (player_eliminated(target, GUARD_GUESS, hand),)
+        return (PlayerEliminated(target, EliminationReason.GUARD_GUESS, hand),)
     return ()
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import player_protected
 from loveletter.cards.base import CardRules
-from loveletter.events import Event
+from loveletter.events import Event, PlayerProtected
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ def handmaid(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     """Protect the player until their next turn starts (ruling 7). While
     protected they cannot be chosen by any card (ruling 24): the engine's
     targeting checks read the protected set."""
-    return (player_protected(command.player),)
+    return (PlayerProtected(command.player),)
 
 
 RULES = CardRules(Card.HANDMAID, handmaid, protects=True)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import hands_traded
 from loveletter.cards.base import CardRules, Choice, Shows
-from loveletter.events import Event
+from loveletter.events import Event, HandsTraded
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ def king(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     target = command.target
     if target is None:
         return ()
-    return (hands_traded(command.player, target, Card.KING),)
+    return (HandsTraded(command.player, target, Card.KING),)
 
 
 RULES = CardRules(Card.KING, king, Choice.OTHER, shows=Shows.BOTH_WAYS)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import hand_seen
 from loveletter.cards.base import CardRules, Choice, Shows
-from loveletter.events import Event
+from loveletter.events import Event, HandSeen
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ def priest(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     target = command.target
     if target is None:
         return ()
-    return (hand_seen(command.player, target, state.hands[target][0], Card.PRIEST),)
+    return (HandSeen(command.player, target, state.hands[target][0], Card.PRIEST),)
 
 
 RULES = CardRules(Card.PRIEST, priest, Choice.OTHER, shows=Shows.TO_ITS_PLAYER)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
-from loveletter.cards._common import PRINCESS_DISCARDED, player_eliminated, remaining
+from loveletter.cards._common import remaining
 from loveletter.cards.base import CardRules, Showdown
-from loveletter.events import Event
+from loveletter.events import EliminationReason, Event, PlayerEliminated
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def princess(state: GameState, command: PlayCard) -> tuple[Event, ...]:
     """Playing the Princess knocks her player out, discarding the other card."""
     player = command.player
     rest = remaining(state.hands[player], command.card)
-    return (player_eliminated(player, PRINCESS_DISCARDED, rest),)
+    return (PlayerEliminated(player, EliminationReason.PRINCESS_DISCARDED, rest),)
 
 
 @implements(
@@ -33,7 +33,7 @@ def discarded(player: int) -> tuple[Event, ...]:
     """Discarded without being played (a Prince, a Bishop's redraw): her
     player is out and the rest of that effect (the draw) does not happen;
     effects of being knocked out (a Constable) still do."""
-    return (player_eliminated(player, PRINCESS_DISCARDED, ()),)
+    return (PlayerEliminated(player, EliminationReason.PRINCESS_DISCARDED, ()),)
 
 
 @implements("round.hand-bonus-online")

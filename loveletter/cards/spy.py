@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
 from loveletter.cards.base import CardRules, RoundEnd, RoundEndBonus
 from loveletter.events import Event, TokenReason
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.cards import Card
 from loveletter.cards.base import CardRules, Choice
 from loveletter.events import ChoiceRestricted, Event
+from loveletter.kinds import Card
 from loveletter.rules import implements
 
 if TYPE_CHECKING:

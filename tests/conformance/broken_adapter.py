@@ -16,21 +16,40 @@ from typing import Any
 
 import attrs
 
-import loveletter.engine as engine
+import loveletter.consequences as consequences
+import loveletter.targeting as targeting
+from loveletter import fastpath, legal
 from loveletter.cards import Card
-from loveletter.cards._common import BARON_COMPARISON, player_eliminated, remaining
+from loveletter.cards._common import remaining
 from loveletter.cards.base import Naming, RoundEnd, RoundEndBonus
 from loveletter.commands import Command, PlayCard
 from loveletter.conformance import adapter
 from loveletter.conformance.vocabulary import CAPABILITIES
-from loveletter.events import CardsReturned, Event, PlayerEliminated, TokenReason
-from loveletter.evolution import _Draft
+from loveletter.events import (
+    CardsReturned,
+    EliminationReason,
+    Event,
+    PlayerEliminated,
+    TokenReason,
+)
+from loveletter.fastpath import interned
 from loveletter.rulesets import RULESETS
 from loveletter.state import GameState
 
 
-def _patch(name: str, value: object) -> None:
-    vars(engine)[name] = value
+def _patch(function: Callable[..., Any], replacement: Callable[..., Any]) -> None:
+    """Every module of the package that uses ``function`` uses
+    ``replacement`` instead: wherever it was imported, and the fast path's
+    shared-instance wrappers of it."""
+    wrapped = interned(replacement)
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("loveletter"):
+            continue
+        for attr, value in list(vars(module).items()):
+            if value is function:
+                setattr(module, attr, replacement)
+            elif getattr(value, "__wrapped__", None) is function:
+                setattr(module, attr, wrapped)
 
 
 def _change_rules(card: Card, **changes: Any) -> None:
@@ -54,14 +73,17 @@ def baron_tie_eliminates() -> None:
         events: tuple[Event, ...] = effect(state, command)
         if len(events) == 1:  # a tie: knock out the Baron's player anyway
             mine = remaining(state.hands[command.player], command.card)[0]
-            return (*events, player_eliminated(command.player, BARON_COMPARISON, (mine,)))
+            knocked_out = PlayerEliminated(
+                command.player, EliminationReason.BARON_COMPARISON, (mine,)
+            )
+            return (*events, knocked_out)
         return events
 
     _change_rules(Card.BARON, effect=baron)
 
 
 def protected_targetable() -> None:
-    original = engine._options
+    original = targeting.options
 
     def options(
         players: int,
@@ -73,7 +95,7 @@ def protected_targetable() -> None:
     ) -> Any:
         return original(players, player, choice, out, frozenset(), required)
 
-    _patch("_options", options)
+    _patch(original, options)
 
 
 def countess_not_forced() -> None:
@@ -108,12 +130,12 @@ def chancellor_returns_reversed() -> None:
 
 
 def tie_won_by_first_seat() -> None:
-    original = engine._showdown
+    original = consequences.showdown
 
     def showdown(*args: Any) -> tuple[int, ...]:
         return original(*args)[:1]
 
-    _patch("_showdown", showdown)
+    _patch(original, showdown)
 
 
 def spy_token_shared() -> None:
@@ -141,10 +163,10 @@ def sycophant_does_not_bind() -> None:
 
 
 def constable_scores_from_hand() -> None:
-    def pile(d: _Draft, knock_out: PlayerEliminated) -> tuple[Card, ...]:
-        return d.discards[knock_out.player] + knock_out.discarded
+    def pile(state: GameState, knock_out: PlayerEliminated) -> tuple[Card, ...]:
+        return state.discards[knock_out.player] + knock_out.discarded
 
-    _patch("_pile_that_pays", pile)
+    _patch(consequences.pile_that_pays, pile)
 
 
 def princess_play_harmless() -> None:
@@ -175,9 +197,21 @@ BUGS: dict[str, Callable[[], None]] = {
     "princess-play-harmless": princess_play_harmless,
 }
 
+
+def reference_only() -> None:
+    """The engine without its fast path: each bug is in the reference's
+    rules, which the fast path (held equal to them by the both-paths
+    tests) does not consult for the cases it covers."""
+    setattr(fastpath, "push", lambda state, command: None)  # noqa: B010
+    setattr(fastpath, "step", lambda state, command: None)  # noqa: B010
+    setattr(fastpath, "legal_commands", legal.legal_commands)  # noqa: B010
+    setattr(fastpath, "playable_cards", legal.playable_cards)  # noqa: B010
+
+
 if __name__ == "__main__":
     # ``broken_adapter.py BUG [CAPABILITY ...]``: the capabilities named after
     # the bug are not declared (``positions``: the runner plays replay starts)
+    reference_only()
     BUGS[sys.argv[1]]()
     declared = tuple(c for c in CAPABILITIES if c not in sys.argv[2:])
     # the adapter reads its module global at each handshake

@@ -1,10 +1,12 @@
 """Every conformance case through both engine paths.
 
-``push`` builds most ordinary turns directly (:mod:`loveletter.shortcut`);
+``push`` builds most ordinary turns directly (:mod:`loveletter.fastpath`);
 ``step`` and the fold of ``evolve`` over ``decide`` are the definition.
 The suite's runner plays the event path, so here every command of every
 case is also pushed: the states must be equal after every step, and a
-refused command must be refused the same way by both.
+refused command must be refused the same way by both. The commands
+``legal_commands`` lists (from the fast path's caches) must be the
+reference's (:mod:`loveletter.legal`) at every step.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import attrs
 import pytest
 
 import loveletter as ll
+from loveletter import legal
 from loveletter.commands import Command
 from loveletter.conformance.cases import Case
 from loveletter.conformance.execute import ScriptError, start_state
@@ -35,6 +38,8 @@ def _walk(case: Case) -> tuple[int, int]:
     for step in case.data.get("steps", []):
         if "command" not in step:
             continue
+        assert ll.legal_commands(state) == legal.legal_commands(state), case.name
+        assert ll.playable_cards(state) == legal.playable_cards(state), case.name
         try:
             command = from_data(step["command"], Command)
         except SerializationError:

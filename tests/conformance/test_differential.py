@@ -32,12 +32,15 @@ RANKS_REVERSED = " ".join(
         "-c",
         shlex.quote(
             "import sys\n"
-            "import loveletter.engine as engine\n"
+            "import loveletter.consequences as consequences\n"
+            "import loveletter.fastpath as fastpath\n"
             "from loveletter.conformance import adapter\n"
-            "real = vars(engine)['round_ranks']\n"
+            "real = vars(consequences)['round_ranks']\n"
             "def ranks(ruleset, n, revealed, live, exits, piles):\n"
             "    return real(ruleset, n, revealed, live, tuple(reversed(exits)), piles)\n"
-            "vars(engine)['round_ranks'] = ranks\n"
+            "for module in (consequences, fastpath):\n"
+            "    if 'round_ranks' in vars(module):\n"
+            "        vars(module)['round_ranks'] = ranks\n"
             "sys.exit(adapter.main())\n"
         ),
     ]

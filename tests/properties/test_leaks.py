@@ -717,9 +717,9 @@ def test_a_view_showing_the_bottom_card_is_caught(monkeypatch: pytest.MonkeyPatc
 def test_a_refusal_naming_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A refusal must not tell the player who gave the command anything:
     here the not-your-turn message names the hand of the player to act."""
-    from loveletter import engine
+    from loveletter import deciding
 
-    honest = engine._expect
+    honest = deciding.expect
 
     def leaky(state: GameState, decisions: Any, player: int) -> None:
         try:
@@ -729,7 +729,7 @@ def test_a_refusal_naming_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPatc
             hand = state.hands[actor] if actor is not None else ()
             raise ll.IllegalCommand(error.kind, f"{error} (they hold {hand})") from None
 
-    monkeypatch.setattr(engine, "_expect", leaky)
+    monkeypatch.setattr(deciding, "expect", leaky)
     with pytest.raises(AssertionError, match="answers seat"):
         _hunt(("2019",), "other-hands", games=20)
 

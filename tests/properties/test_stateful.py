@@ -69,7 +69,15 @@ from hypothesis.stateful import (
 )
 
 import loveletter as ll
-from loveletter import Decision, GameState, RejectionKind, engine, evolution, shortcut
+from loveletter import (
+    Decision,
+    GameState,
+    RejectionKind,
+    consequences,
+    deciding,
+    evolution,
+    fastpath,
+)
 from loveletter.commands import Command, Leave, PlayCard, StartRound, TimeOut
 from loveletter.events import (
     CardDrawn,
@@ -485,7 +493,7 @@ def _broken_engine_is_caught(match: str, ruleset: str = "2019", players: int = 2
     def __init__(self: StatefulGames) -> None:
         # a broken cache must not carry one example's corruption into the
         # next (Hypothesis would call the test flaky)
-        engine._LEGAL_PLAYS.clear()
+        fastpath.forget()
         StatefulGames.__init__(self)
 
     machine = games_of(ruleset, players, "BrokenEngineGames", __init__=__init__)
@@ -511,14 +519,15 @@ def _broken_engine_is_caught(match: str, ruleset: str = "2019", players: int = 2
 
 def test_caught_protection_outliving_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     """``evolve`` forgets to lift a Handmaid's protection when her player's
-    turn begins (every path: the shortcut is switched off)."""
+    turn begins (every path: the fast path is switched off)."""
 
     def turn_started_keeping_protection(d: Any, e: TurnStarted) -> None:
         d.current = e.player
         d.decision = Decision.DRAW
         d.turn_number += 1
 
-    monkeypatch.setattr(engine, "play_shortcut", lambda state, command: None)
+    monkeypatch.setattr(fastpath, "push", lambda state, command: None)
+    monkeypatch.setattr(fastpath, "step", lambda state, command: None)
     monkeypatch.setitem(evolution._APPLIERS, TurnStarted, turn_started_keeping_protection)
     _broken_engine_is_caught(r"protected \{\d\}, the rules give set\(\)")
 
@@ -526,14 +535,14 @@ def test_caught_protection_outliving_its_turn(monkeypatch: pytest.MonkeyPatch) -
 def test_caught_legal_commands_dropping_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """``legal_commands`` leaves out the last play of each card that has
     several (``decide`` still accepts it)."""
-    listing = engine._play_commands
+    listing = fastpath._play_commands
 
     def dropping_the_last(*args: Any) -> tuple[PlayCard, ...]:
         commands = listing(*args)
         return commands[:-1] if len(commands) > 1 else commands
 
-    monkeypatch.setattr(engine, "_LEGAL_PLAYS", {})
-    monkeypatch.setattr(engine, "_play_commands", dropping_the_last)
+    monkeypatch.setattr(fastpath, "LEGAL_PLAYS", {})
+    monkeypatch.setattr(fastpath, "_play_commands", dropping_the_last)
     _broken_engine_is_caught(r"allowed but not listed: frozenset\(\{PlayCard")
 
 
@@ -548,12 +557,12 @@ def test_caught_a_refusal_corrupting_a_cache(monkeypatch: pytest.MonkeyPatch) ->
         except ll.IllegalCommand:
             if state.decision is Decision.PLAY:
                 listed = ll.legal_commands(state)
-                for key, cached in engine._LEGAL_PLAYS.items():
+                for key, cached in fastpath.LEGAL_PLAYS.items():
                     if cached is listed and len(listed) > 1:
-                        engine._LEGAL_PLAYS[key] = listed[1:]
+                        fastpath.LEGAL_PLAYS[key] = listed[1:]
             raise
 
-    monkeypatch.setattr(engine, "_LEGAL_PLAYS", {})
+    monkeypatch.setattr(fastpath, "LEGAL_PLAYS", {})
     monkeypatch.setattr(ll, "decide", corrupting_decide)
     _broken_engine_is_caught("changed legal_commands")
 
@@ -575,20 +584,21 @@ def test_caught_a_refusal_changing_the_state(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_caught_a_round_going_on_past_an_empty_deck(monkeypatch: pytest.MonkeyPatch) -> None:
     """At the end of a turn with an empty deck, the next turn starts with
-    the set-aside card instead of the round ending."""
-    finishing = engine._finish_turn
+    the set-aside card instead of the round ending (the reference path: the
+    fast path is switched off)."""
+    finishing = consequences.finish_turn
 
-    def one_turn_too_many(d: Any) -> tuple[Event, ...]:
-        live = [p for p in range(d.table.players) if p not in d.out]
-        set_aside = (d.edits or d.table).set_aside
-        if d.deck or len(live) < 2 or set_aside is None:
-            return finishing(d)
-        player = min((p for p in live if p > d.current), default=live[0])
-        events = (TurnStarted(player), CardDrawn(player, set_aside, True))
-        evolution.apply_to_draft(d, events)
-        return events
+    def one_turn_too_many(state: GameState) -> tuple[tuple[Event, ...], GameState]:
+        live = state.live_players()
+        if state.deck or len(live) < 2 or state.set_aside is None:
+            return finishing(state)
+        player = min((p for p in live if p > state.current), default=live[0])
+        events = (TurnStarted(player), CardDrawn(player, state.set_aside, True))
+        return events, evolution.apply_unchecked(state, events)
 
-    monkeypatch.setattr(engine, "_finish_turn", one_turn_too_many)
+    monkeypatch.setattr(fastpath, "push", lambda state, command: None)
+    monkeypatch.setattr(fastpath, "step", lambda state, command: None)
+    monkeypatch.setattr(deciding, "finish_turn", one_turn_too_many)
     _broken_engine_is_caught(
         "the deck was empty at the end of the turn and the round went on", players=6
     )
@@ -598,16 +608,21 @@ def test_caught_a_round_ending_in_the_middle_of_a_turn(monkeypatch: pytest.Monke
     """The round ends as soon as the deck is empty, even while the turn
     waits for a Chancellor's player to keep a card (round.end-deck-empty:
     only at the end of the turn)."""
-    settling = engine._settle
+    settling = consequences.settle
 
-    def settled_ending_early(d: Any, events: tuple[Event, ...]) -> tuple[Event, ...]:
-        events = settling(d, events)
-        live = d.table.players - len(d.out)
-        if d.decision is Decision.CHANCELLOR and not d.deck and live > 1:
-            events += engine._end_round(d, RoundEndReason.DECK_EMPTY, [])
-        return events
+    def settled_ending_early(
+        state: GameState, events: tuple[Event, ...]
+    ) -> tuple[tuple[Event, ...], GameState]:
+        events, state = settling(state, events)
+        live = state.players - len(state.out)
+        if state.decision is Decision.CHANCELLOR and not state.deck and live > 1:
+            ended, state = consequences.end_round(state, RoundEndReason.DECK_EMPTY, ())
+            events += ended
+        return events, state
 
-    monkeypatch.setattr(engine, "_settle", settled_ending_early)
+    monkeypatch.setattr(fastpath, "push", lambda state, command: None)
+    monkeypatch.setattr(fastpath, "step", lambda state, command: None)
+    monkeypatch.setattr(deciding, "settle", settled_ending_early)
     _broken_engine_is_caught("the round ended in the middle of the turn", players=6)
 
 
@@ -625,7 +640,7 @@ def test_caught_tokens_lost_at_a_new_round(
     invariant."""
     if not transition_checks:
         monkeypatch.setattr(strategies, "check_transition", lambda *args: None)
-    dealing = shortcut.deal_shortcut
+    dealing = fastpath.deal
     evolving = evolution._APPLIERS[RoundStarted]
 
     def taken_back(tokens: tuple[int, ...]) -> tuple[int, ...]:
@@ -642,7 +657,7 @@ def test_caught_tokens_lost_at_a_new_round(
         table = evolution.table_of(d)
         table.tokens = taken_back(table.tokens)
 
-    monkeypatch.setattr(engine, "deal_shortcut", dealt_taking_a_token)
+    monkeypatch.setattr(fastpath, "deal", dealt_taking_a_token)
     monkeypatch.setitem(evolution._APPLIERS, RoundStarted, started_taking_a_token)
     _broken_engine_is_caught(message)
 

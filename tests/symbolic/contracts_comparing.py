@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from loveletter.cards import Card, baron, dowager_queen
 from loveletter.commands import PlayCard
-from loveletter.engine import _showdown
+from loveletter.consequences import showdown
 from loveletter.events import EliminationReason, HandsCompared, PlayerEliminated
 from loveletter.rulesets import RoundTie
 
@@ -109,7 +109,7 @@ def showdown_follows_values_counts_and_piles(
     values = ruleset.values
     cards = (kind(r, first), kind(r, second))
     piles = ((Card.COUNT,) * counts, (kind(r, pile),))
-    winners = _showdown(ruleset, ((0, cards[0]), (1, cards[1])), piles)
+    winners = showdown(ruleset, ((0, cards[0]), (1, cards[1])), piles)
     # a Count may be the card in the second pile too
     numbers = (values[cards[0]] + counts, values[cards[1]] + (piles[1] == (Card.COUNT,)))
     totals = (values[Card.COUNT] * counts, values[kind(r, pile)])

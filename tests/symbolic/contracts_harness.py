@@ -16,14 +16,12 @@ this module is a condition.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
-from typing import Any
 
+from loveletter import fastpath
 from loveletter.cards import Card
-from loveletter.cards._common import card_played
 from loveletter.commands import PlayCard
-from loveletter.events import Event
+from loveletter.events import CardPlayed, Event
 from loveletter.evolution import apply_unchecked
 from loveletter.rulesets import ONLINE, PREMIUM, ZMAN_2019, ZMAN_2019_CLASSIC, Ruleset
 from loveletter.state import Decision, GameState, Table
@@ -44,36 +42,15 @@ def kinds(r: int) -> int:
     return len(RULESETS[r].kinds)
 
 
-def _interning_caches() -> list[dict[Any, Any]]:
-    """The dictionaries behind every :func:`loveletter.interning.interned`
-    factory of the engine, and the engine's table of legal plays."""
-    import loveletter.engine
-
-    caches: list[dict[Any, Any]] = []
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("loveletter"):
-            continue
-        for value in vars(module).values():
-            if getattr(value, "__qualname__", "") == "interned.<locals>.make":
-                cells = value.__closure__ or ()
-                caches.extend(c.cell_contents for c in cells if type(c.cell_contents) is dict)
-    caches.append(loveletter.engine._LEGAL_PLAYS)
-    return caches
-
-
-_CACHES: list[dict[Any, Any]] = _interning_caches()
-
-
 def fresh_caches() -> None:
-    """Empty the engine's interning caches.
+    """Empty the fast path's caches (:func:`loveletter.fastpath.forget`).
 
-    Interning never changes what the engine computes, but a cache filled by
+    Caching never changes what the engine computes, but a cache filled by
     an earlier CrossHair iteration makes a later one take another branch
     (a hit instead of a miss) after the same decisions, which CrossHair
     rejects as nondeterminism. Each contract calls this first.
     """
-    for cache in _CACHES:
-        cache.clear()
+    fastpath.forget()
 
 
 def concrete(*values: int) -> tuple[int, ...]:
@@ -180,7 +157,7 @@ def all_cards(state: GameState) -> list[Card]:
 def play(state: GameState, command: PlayCard, effect: Iterable[Event]) -> GameState:
     """The state after ``command``'s ``CardPlayed`` and then ``effect``,
     applied with evolve, as the engine applies a played card."""
-    played = card_played(
+    played = CardPlayed(
         command.player, command.card, command.target, command.guess, command.second_target
     )
     return apply_unchecked(state, (played, *effect))
