@@ -34,7 +34,8 @@ from loveletter.rulesets import GameTie, Ruleset, Scoring
 from loveletter.showdown import judge
 from loveletter.state import Decision, GameState, next_player
 
-#: what the rules apply and give back: events, and the state after them
+# what the rules apply and give back: events, and the state after them (a
+# plain comment: autodoc would list the alias under the module "builtins")
 Outcome = tuple[tuple[Event, ...], GameState]
 
 
