@@ -7,12 +7,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest conformance docs bench clean verify-deep mutation soak differential
+.PHONY: demo test lint typecheck pytest conformance docs bench clean verify-deep mutation soak differential fast-differential
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]' -c constraints.txt
+	$(BIN)/python -m pip install --quiet -e '.[dev,fast,ray]' -c constraints.txt
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -67,6 +67,14 @@ soak: $(STAMP)
 
 differential: $(STAMP)
 	$(BIN)/python verification/differential.py
+
+# The fast simulator against the reference: 100,000 random games per edition,
+# the legal actions compared before and the whole state after every command
+# (make test runs a short version in tests/fast).
+fast-differential: $(STAMP)
+	for r in 2019-classic 2019 premium online; do \
+	  $(BIN)/python -m loveletter.fast.differential --ruleset $$r --games 100000 || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build mutants
