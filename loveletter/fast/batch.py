@@ -34,7 +34,14 @@ from loveletter.fast import kernel as k
 from loveletter.fast.observe import observation_names, observation_size, observe
 from loveletter.fast.tables import ActionTable, action_table, edition
 
-__all__ = ["FastBatch", "IllegalAction", "RandomRounds", "play_random_rounds"]
+__all__ = [
+    "DECISIONS",
+    "ROUND_REASONS",
+    "FastBatch",
+    "IllegalAction",
+    "RandomRounds",
+    "play_random_rounds",
+]
 
 #: what the game waits for, by the numbers :attr:`FastBatch.decision` holds
 DECISIONS = ("play", "chancellor", "look", "redraw", "next-round", "game-over")

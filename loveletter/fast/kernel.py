@@ -9,7 +9,7 @@ its scalars, ``O_*`` where its zones start), the same for every edition,
 so that compiled code is built once and a call passes a few arrays, not
 twenty (passing arrays costs more than the work of most functions here).
 The rules of a table are one ``int32`` array too (``R``; ``P_*`` for its
-parameters, ``V_*`` where its tables start), built by :func:`rules_array`.
+parameters, ``V_*`` where its tables start), built by ``rules_array``.
 Each game's random generator is one ``uint64`` in ``rng[g]``; ``wk`` is
 ``int64`` scratch space. A game dealing from the reference's seed keeps
 the seed's text in its row (``O_SEED``) for the compiled BLAKE2b.
