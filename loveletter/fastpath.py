@@ -146,7 +146,8 @@ def interned(factory: Callable[P, T], *, typed: bool = False) -> Callable[P, T]:
     Arguments must be hashable and passed positionally. ``typed`` keys the
     cache on the arguments' types too, for factories whose arguments may be
     equal values of different types: a guess is a card in one edition and a
-    number in another, and ``Card.PRINCE == 5``.
+    number in another, and a card kind equals its integer code (the
+    Prince equals 5).
     """
     cache: dict[tuple[Hashable, ...], T] = {}
     CACHES.append(cache)
@@ -206,12 +207,13 @@ _RANKS = Scoring.RANKS
 _ONE_PLAYER_LEFT = RoundEndReason.ONE_PLAYER_LEFT
 _DECK_EMPTY = RoundEndReason.DECK_EMPTY
 _ROUND_WIN = TokenReason.ROUND_WIN
-_PRIEST = Card.PRIEST
-_BARON = Card.BARON
-_KING = Card.KING
-_CARDINAL = Card.CARDINAL
-_BARONESS = Card.BARONESS
-_DOWAGER_QUEEN = Card.DOWAGER_QUEEN
+# the cards a sighting or a trade is made through, as their modules name them
+_PRIEST = priest.RULES.card
+_BARON = baron.RULES.card
+_KING = king.RULES.card
+_CARDINAL = cardinal.RULES.card
+_BARONESS = baroness.RULES.card
+_DOWAGER_QUEEN = dowager_queen.RULES.card
 _GUARD_GUESS = EliminationReason.GUARD_GUESS
 _PRINCESS_DISCARDED = EliminationReason.PRINCESS_DISCARDED
 
@@ -262,6 +264,7 @@ _EFFECTS: dict[int, int] = {
 
 #: the rules of the card that answers a Guard while held (the Assassin)
 _ASSASSIN_RULES = id(assassin.RULES)
+_ASSASSIN = assassin.RULES.card
 #: the answers whose rules this module knows (the answer of the card on
 #: top of the current player's pile), as their registry functions
 _ANSWERS = frozenset({id(chancellor.keep), id(cardinal.look), id(bishop.redraw)})
@@ -789,10 +792,10 @@ class _Turn:
             # The Assassin answers the Guard: he is shown, the Guard's player
             # is out, and he is discarded for a new card (rulings 33 and 39).
             if events is not None:
-                events.append(CardRevealed(answering, Card.ASSASSIN))
+                events.append(CardRevealed(answering, _ASSASSIN))
             ended = self.knock_out(player, EliminationReason.ASSASSIN, hands[player])
             if ended is None:
-                ended = self.discard_and_draw(answering, (Card.ASSASSIN,))
+                ended = self.discard_and_draw(answering, (_ASSASSIN,))
             return self.finish() if ended is None else ended
         ended = None
         if target is None or effect is _NOTHING:
