@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,fast,ray]' -c constraints.txt
+	$(BIN)/python -m pip install --quiet -e '.[dev,fast,ray,openspiel,pettingzoo]' -c constraints.txt
 	touch $(STAMP)
 
 demo: $(STAMP)

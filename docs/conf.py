@@ -76,6 +76,8 @@ nitpick_ignore: list[tuple[str, str]] = []
 # array types (and the private aliases numpy's annotations expand to) stay
 # unlinked
 nitpick_ignore_regex = [("py:class", r"numpy(\..*)?")]
+# the same for the PettingZoo adapter's base class and spaces
+nitpick_ignore_regex += [("py:class", r"(pettingzoo|gymnasium)(\..*)?")]
 
 
 def _write_python_inventory(app: Any, config: Any) -> None:
