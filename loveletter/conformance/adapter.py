@@ -13,8 +13,9 @@ import traceback
 from typing import Any, TextIO
 
 from loveletter import __version__
+from loveletter.conformance import protocol
 from loveletter.conformance.execute import ScriptError, execute
-from loveletter.conformance.protocol import PROTOCOL_VERSION, ProtocolError, decode, encode
+from loveletter.conformance.protocol import PROTOCOL_VERSION, ProtocolError
 from loveletter.conformance.vocabulary import CAPABILITIES
 from loveletter.rulesets import RULESETS
 
@@ -72,22 +73,8 @@ def _errored(seq: int, message: str, context: dict[str, JSON]) -> dict[str, JSON
 
 
 def serve(stdin: TextIO, stdout: TextIO) -> int:
-    for number, line in enumerate(stdin, start=1):
-        if not line.strip():
-            continue
-        try:
-            message = decode(line, f"message {number}")
-            if message["type"] == "stop":
-                return 0
-            reply = handle(message)
-        except ProtocolError as error:
-            # Nothing sensible can follow a message we cannot read.
-            print(f"loveletter adapter: {error}", file=sys.stderr)
-            return 2
-        if reply is not None:
-            stdout.write(encode(reply))
-            stdout.flush()
-    return 0
+    """Answer protocol messages from ``stdin`` until ``stop``."""
+    return protocol.serve(stdin, stdout, handle, "loveletter adapter")
 
 
 def main() -> int:

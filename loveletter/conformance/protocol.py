@@ -26,6 +26,7 @@ import queue
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -116,6 +117,34 @@ def decode(line: str, what: str) -> dict[str, JSON]:
 
 def encode(message: dict[str, JSON]) -> str:
     return json.dumps(message, separators=(",", ":")) + "\n"
+
+
+def serve(
+    stdin: IO[str],
+    stdout: IO[str],
+    handle: Callable[[dict[str, JSON]], dict[str, JSON] | None],
+    name: str,
+) -> int:
+    """An adapter's side of the protocol: read a message a line from
+    ``stdin``, write ``handle``'s reply to ``stdout``, until ``stop``
+    (exit status 0) or a message that cannot be read (2, the reason on
+    stderr under the adapter's ``name``). Blank lines are skipped."""
+    for number, line in enumerate(stdin, start=1):
+        if not line.strip():
+            continue
+        try:
+            message = decode(line, f"message {number}")
+            if message["type"] == "stop":
+                return 0
+            reply = handle(message)
+        except ProtocolError as error:
+            # Nothing sensible can follow a message that cannot be read.
+            print(f"{name}: {error}", file=sys.stderr)
+            return 2
+        if reply is not None:
+            stdout.write(encode(reply))
+            stdout.flush()
+    return 0
 
 
 def check_started(data: dict[str, JSON]) -> None:

@@ -41,7 +41,8 @@ from loveletter import (
     from_data,
     to_data,
 )
-from loveletter.conformance.protocol import PROTOCOL_VERSION, ProtocolError, decode, encode
+from loveletter.conformance import protocol
+from loveletter.conformance.protocol import PROTOCOL_VERSION, ProtocolError
 from loveletter.fast.batch import FastBatch
 from loveletter.fast.tables import EDITIONS, edition
 
@@ -286,22 +287,7 @@ def handle(message: dict[str, JSON]) -> dict[str, JSON] | None:
 
 def serve(stdin: TextIO, stdout: TextIO) -> int:
     """Answer protocol messages from ``stdin`` until ``stop``."""
-    for number, line in enumerate(stdin, start=1):
-        if not line.strip():
-            continue
-        try:
-            message = decode(line, f"message {number}")
-            if message["type"] == "stop":
-                return 0
-            reply = handle(message)
-        except ProtocolError as error:
-            # Nothing sensible can follow a message that cannot be read.
-            print(f"loveletter.fast adapter: {error}", file=sys.stderr)
-            return 2
-        if reply is not None:
-            stdout.write(encode(reply))
-            stdout.flush()
-    return 0
+    return protocol.serve(stdin, stdout, handle, "loveletter.fast adapter")
 
 
 def main() -> int:
