@@ -16,6 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import yaml
 
 from loveletter import (
     Card,
@@ -36,6 +37,7 @@ from loveletter import (
     playable_cards,
     push,
 )
+from loveletter.resources import spec_root
 
 FLOOR = Path(__file__).resolve().parent.parent / "benchmarks" / "floor.py"
 
@@ -190,3 +192,26 @@ def test_the_floor_plays_the_reference_rules(ruleset: str, players: int, rounds:
 def test_the_floor_documents_itself() -> None:
     failed, tried = doctest.testmod(floor, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failed == 0
+
+
+@pytest.mark.parametrize("name", sorted(floor.EDITIONS))
+def test_the_floor_s_edition_facts_are_the_spec_s(name: str) -> None:
+    """The floor copies each edition's facts by hand (it is a second
+    implementation, like loveletter.fast): checked here against spec/."""
+    text = (spec_root() / "editions.yaml").read_text(encoding="utf-8")
+    spec = {e["id"]: e for e in yaml.safe_load(text)["editions"]}[name]
+    ed = floor.EDITIONS[name]
+    assert (ed.players.start, ed.players.stop - 1) == (
+        spec["players"]["min"],
+        spec["players"]["max"],
+    )
+    values = {Card.parse(card).code: value for card, value in spec["values"].items()}
+    assert {card: ed.values[card] for card in values} == values
+    assert {n: ed.tokens_to_win[n] for n in ed.players} == spec["tokens_to_win"]
+    decks = spec.get("decks") or [{"players": spec["players"], "deck": spec["deck"]}]
+    for entry in decks:
+        wanted = sorted(
+            Card.parse(card).code for card, n in entry["deck"].items() for _ in range(n)
+        )
+        for players in range(entry["players"]["min"], entry["players"]["max"] + 1):
+            assert ed.deck(players) == wanted, (name, players)
