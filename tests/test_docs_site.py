@@ -96,9 +96,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         # (sphinx-build -W -n -b html docs DIR; LOVELETTER_DOCS_BUILD=DIR)
         return Path(os.environ["LOVELETTER_DOCS_BUILD"])
     log = io.StringIO()
+    # Under make test's workers the other cores are busy with other tests:
+    # a parallel build would only add its own overhead (about 20% more CPU)
+    jobs = "1" if os.environ.get("PYTEST_XDIST_WORKER") else "auto"
     argv = [
         "-j",
-        "auto",
+        jobs,
         "-W",
         "-n",
         "--keep-going",
