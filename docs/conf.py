@@ -28,6 +28,7 @@ extensions = [
     "loveletter_pages",
     "schema_pages",
     "diagrams",
+    "titles_navigation",
 ]
 
 source_suffix = {".md": "markdown"}
@@ -78,6 +79,8 @@ nitpick_ignore: list[tuple[str, str]] = []
 nitpick_ignore_regex = [("py:class", r"numpy(\..*)?")]
 # the same for the PettingZoo adapter's base class and spaces
 nitpick_ignore_regex += [("py:class", r"(pettingzoo|gymnasium)(\..*)?")]
+# and for the OpenSpiel games' base classes (pyspiel.Game, pyspiel.State)
+nitpick_ignore_regex += [("py:class", r"pyspiel(\..*)?")]
 
 
 def _write_python_inventory(app: Any, config: Any) -> None:

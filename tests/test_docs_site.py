@@ -334,3 +334,35 @@ def test_each_case_home_shows_its_yaml(site: Path) -> None:
     text = re.sub(r"<[^>]+>", "", home)  # the YAML is highlighted: tags between words
     assert f"conformance/cases/{case.name}.yaml" in text
     assert f"id: {case.id}" in text
+
+
+def _navigation(site: Path, name: str) -> set[str]:
+    """The pages the sidebar's navigation of page ``name`` links, as paths
+    from the site's root."""
+    text = (site / name).read_text(encoding="utf-8")
+    found = re.search(r'<div class="sidebar-tree">(.*?)</div>', text, re.S)
+    assert found is not None, f"{name} has no navigation"
+    base = Path(name).parent
+    links = re.findall(r'href="([^"#]*)', found.group(1))
+    return {os.path.normpath(base / unquote(link)) for link in links if link}
+
+
+def test_the_navigation_lists_every_page_and_no_section(site: Path) -> None:
+    """The sidebar (built with docs/_ext/titles_navigation.py's cut tables of
+    contents) links every page of the site, from the front page and from
+    pages deep in the tree, and no page's sections: titles only."""
+    skipped = {"genindex.html", "search.html", "py-modindex.html"}
+    every = {
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*.html")
+        if not path.relative_to(site).as_posix().startswith("_modules/")
+        and path.name not in skipped
+    }
+    every.discard("index.html")  # the sidebar's brand links it, not the tree
+    for name in ("index.html", "rules/prince.html", "cases/premium/round.html"):
+        listed = _navigation(site, name)
+        assert listed == every - {"index.html"}, (name, sorted(every ^ listed)[:10])
+    # a case page has hundreds of sections: none is in the navigation
+    text = (site / "rules/prince.html").read_text(encoding="utf-8")
+    tree = re.search(r'<div class="sidebar-tree">(.*?)</div>', text, re.S)
+    assert tree is not None and 'href="#' not in tree.group(1)
