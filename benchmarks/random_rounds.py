@@ -87,6 +87,7 @@ from loveletter import (  # noqa: E402  # the checkout, put on the path above
     step,
     view,
 )
+from loveletter.simulation import simulate  # noqa: E402  # the checkout, as above
 
 #: the standard workload
 STANDARD = ("2019-classic", 4)
@@ -99,6 +100,8 @@ WORKLOADS = (
 )
 #: where the fast simulator is measured by default, with the issue's targets (rounds/s)
 FAST_TARGETS = {("2019-classic", 4): 1_000_000, ("premium", 8): 250_000}
+#: where simulate's two engines are compared (whole games between random bots)
+SIMULATE_TABLES = (("2019-classic", 4), ("premium", 8))
 #: the workloads of the per-call costs and the memory per state
 DETAIL = (STANDARD, ("premium", 8))
 ENGINES = ("reference", "floor", "fast")
@@ -411,6 +414,38 @@ def print_fast(
             f"{label:<26} {_n(per_round):>12} rounds/s {_n(per_turn):>13} turns/s"
             f"  (target {_n(target)}: {met}{versus})"
         )
+    print(
+        "simulate (whole games between random bots, the same report from both engines,"
+        " one core, median of runs):"
+    )
+    for ruleset, players in SIMULATE_TABLES:
+        games = {
+            engine: statistics.median(
+                simulate_rate(engine, ruleset, players, seconds, seed + i) for i in range(repeat)
+            )
+            for engine in ("reference", "fast")
+        }
+        print(
+            f"  {ruleset}, {players} players".ljust(27)
+            + f"reference {_n(games['reference'])} games/s, fast {_n(games['fast'])} games/s"
+            f" ({games['fast'] / games['reference']:,.0f} x)"
+        )
+
+
+def simulate_rate(engine: str, ruleset: str, players: int, seconds: float, seed: int) -> float:
+    """Games a second of ``simulate(..., engine=engine)``, in runs of games
+    until about ``seconds`` have passed (after a first game, not timed,
+    that loads the compiled code)."""
+    simulate(ruleset, players, 1, seed, engine=engine)
+    run = 10 if engine == "reference" else 1_000
+    played = 0
+    started = time.perf_counter()
+    while True:
+        simulate(ruleset, players, run, seed + played, engine=engine)
+        played += run
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return played / elapsed
 
 
 # --------------------------------------------------------------------------

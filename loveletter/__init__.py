@@ -25,6 +25,7 @@ from loveletter.commands import (
     StartRound,
     TimeOut,
 )
+from loveletter.determinization import Knowledge, knowledge_of, sample_consistent_state
 from loveletter.display import describe_state
 from loveletter.engine import (
     decide,
@@ -85,11 +86,13 @@ from loveletter.events import (
     TurnTimedOut,
 )
 from loveletter.evolution import evolve
+from loveletter.heuristic import CardCounterBot
 from loveletter.notation import format_command, parse_command
 from loveletter.positions import Position, from_position, to_position
 from loveletter.records import GameRecord, Outcome, load_record, save_record
 from loveletter.rulesets import RULESETS, Ruleset, get_ruleset
 from loveletter.scoreboard import Award, RoundScore, Scoreboard
+from loveletter.search import SearchBot
 from loveletter.serialization import dumps, from_data, loads, to_data
 from loveletter.simulation import play_game
 from loveletter.state import Decision, GameState, RoundResult, Sighting, Table, TableSettings
@@ -104,6 +107,7 @@ __all__ = [
     "ArgumentError",
     "Award",
     "Card",
+    "CardCounterBot",
     "CardDealt",
     "CardDiscarded",
     "CardDrawn",
@@ -131,6 +135,7 @@ __all__ = [
     "HandsTraded",
     "IllegalCommand",
     "KeepCard",
+    "Knowledge",
     "Leave",
     "LookAtHand",
     "LookOffered",
@@ -159,6 +164,7 @@ __all__ = [
     "RoundStarted",
     "Ruleset",
     "Scoreboard",
+    "SearchBot",
     "SerializationError",
     "SetupError",
     "Sighting",
@@ -181,6 +187,7 @@ __all__ = [
     "from_data",
     "from_position",
     "get_ruleset",
+    "knowledge_of",
     "legal_commands",
     "load_record",
     "loads",
@@ -191,6 +198,7 @@ __all__ = [
     "push",
     "redact",
     "replay",
+    "sample_consistent_state",
     "save_record",
     "start_game",
     "step",

@@ -4,6 +4,12 @@ at the table.
 A bot sees exactly what a person would, a :class:`~loveletter.PlayerView`,
 so it cannot cheat by reading the state; the game loop in
 :mod:`loveletter.simulation` hands every seat, human or bot, the same view.
+
+Here: the :class:`Agent` protocol and :class:`RandomBot`, the baseline; the
+card counter and the search bot live in :mod:`loveletter.heuristic` and
+:mod:`loveletter.search`. :func:`make_bot` seats any of the three by name
+(``random``, ``counter``, ``search``), as ``loveletter play --bots``,
+``simulate --bots`` and :func:`~loveletter.tournament.tournament` do.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ import secrets
 from typing import Protocol
 
 from loveletter.commands import Command
+from loveletter.errors import ArgumentError
+from loveletter.heuristic import CardCounterBot
 from loveletter.views import PlayerView
 
 
@@ -82,3 +90,54 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"
+
+
+#: the bots that can be seated by name (``loveletter play --bots``,
+#: ``simulate --bots``, :func:`~loveletter.tournament.tournament`): the
+#: uniform baseline, the card counter (:mod:`loveletter.heuristic`) and the
+#: information-set search (:mod:`loveletter.search`)
+BOT_NAMES = ("random", "counter", "search")
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, str]]:
+    """A bot's name and options from ``name`` or ``name:key=value,...``.
+
+    Only the search bot takes options (``samples``, ``candidates``,
+    ``playout``: see :class:`~loveletter.search.SearchBot`); a bad name or
+    option raises :class:`~loveletter.errors.ArgumentError` naming it.
+
+    >>> parse_bot("search:samples=8,playout=random")
+    ('search', {'samples': '8', 'playout': 'random'})
+    """
+    if not isinstance(spec, str):
+        raise ArgumentError("bot", f"a bot's name, not {type(spec).__name__}")
+    name, _, rest = spec.strip().partition(":")
+    if name not in BOT_NAMES:
+        raise ArgumentError("bot", f"{name!r} is not a bot: {', '.join(BOT_NAMES)}")
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise ArgumentError("bot", f"{spec!r}: options are key=value, not {item!r}")
+        options[key.strip()] = value.strip()
+    if options and name != "search":
+        raise ArgumentError("bot", f"{name} takes no options, not {', '.join(options)}")
+    return name, options
+
+
+def make_bot(spec: str, seed: int) -> Agent:
+    """A fresh bot named by ``spec`` (see :func:`parse_bot`), seeded with
+    ``seed``: ``make_bot("random", s)`` is ``RandomBot(s)``.
+
+    >>> make_bot("counter", 3)
+    CardCounterBot(seed=3)
+    """
+    name, options = parse_bot(spec)
+    if name == "random":
+        return RandomBot(seed)
+    if name == "counter":
+        return CardCounterBot(seed)
+    # deferred: the search and its sampler load only when a search bot is seated
+    from loveletter.search import SearchBot
+
+    return SearchBot.from_options(seed, options)

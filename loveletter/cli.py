@@ -1,5 +1,5 @@
-"""The ``loveletter`` command: simulate, play, demo, replay, show, rulesets,
-conformance.
+"""The ``loveletter`` command: simulate, tournament, play, demo, replay,
+show, rulesets, conformance.
 
 Every subcommand is a thin layer over the public API and the
 :mod:`~loveletter.simulation`, :mod:`~loveletter.narrative` and
@@ -42,14 +42,18 @@ from loveletter import (
 )
 from loveletter import cli_records as records_cli
 from loveletter import cli_rules as rules_cli
+from loveletter.bots import BOT_NAMES, parse_bot
 from loveletter.chance import is_seed
 from loveletter.conformance import cli as conformance_cli
 from loveletter.conformance.runner import SUITE_ROOT, format_outcome, suite_version
+from loveletter.errors import ArgumentError
 from loveletter.events import EliminationReason, RoundEnded, TokenReason
 from loveletter.narrative import default_name, narrate
 from loveletter.records import GameRecord, save_record
 from loveletter.rulesets import GameTie, Scoring
 from loveletter.simulation import (
+    ENGINES,
+    MIN_FAST_GAMES_PER_PROCESS,
     MIN_GAMES_PER_PROCESS,
     SimulationFailed,
     SimulationReport,
@@ -282,7 +286,7 @@ def format_report(report: SimulationReport) -> list[str]:
     rules = get_ruleset(report.ruleset)
     deck = rules.deck_for(report.players)
     lines = [
-        f"{rules.title}: {report.players} players, random bots, seed {report.seed}",
+        f"{rules.title}: {report.players} players, {_bots_text(report)}, seed {report.seed}",
         "",
     ]
     totals = [
@@ -349,6 +353,13 @@ def _eliminations(report: SimulationReport, deck: Sequence[Card]) -> list[str]:
 _PARTIAL_WINS = (TokenReason.BISHOP, TokenReason.CONSTABLE, TokenReason.JESTER)
 
 
+def _bots_text(report: SimulationReport) -> str:
+    """Who played: random bots, or each seat's bot."""
+    if not report.bots:
+        return "random bots"
+    return "bots " + ", ".join(f"P{seat} {name}" for seat, name in enumerate(report.bots))
+
+
 def _format_online_report(report: SimulationReport) -> list[str]:
     """An online simulation: matches of a set number of rounds, reported as
     their scoreboards added up (ranks, win counters, partial wins)."""
@@ -356,7 +367,7 @@ def _format_online_report(report: SimulationReport) -> list[str]:
     players = report.players
     decks = "1 deck" if report.decks == 1 else f"{report.decks} decks"
     lines = [
-        f"{rules.title}: {players} players, {decks}, random bots, seed {report.seed}",
+        f"{rules.title}: {players} players, {decks}, {_bots_text(report)}, seed {report.seed}",
         "",
     ]
     totals = [
@@ -404,6 +415,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     rounds, decks = _match_options(rules, args.rounds, args.decks)
     seed = _non_negative(args.seed, "--seed")
     workers = _workers(args.workers, args.ray)
+    bots = _bots_option(args.bots, args.players, "one per seat")
+    if args.engine == "fast":
+        if args.save is not None:
+            raise UsageError("--save needs --engine reference: the fast engine keeps no records")
+        if bots is not None and any(name != "random" for name in bots):
+            raise UsageError("--bots: the fast engine plays random bots only")
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     progress = ProgressBar(sys.stderr) if show else None
     keep = None
@@ -439,6 +456,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             decks=decks,
             workers=workers,
             ray=args.ray,
+            bots=bots,
+            engine=args.engine,
         )
     except SimulationFailed as error:
         _complain(f"loveletter simulate: {error}")
@@ -449,6 +468,32 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         for line in format_report(report):
             print(line)
     return 0
+
+
+def _bots_option(text: str | None, count: int, which: str) -> tuple[str, ...] | None:
+    """``--bots``: one name for every seat, or ``count`` names (``which``),
+    comma-separated; each checked (a search bot's options follow a colon,
+    ``search:samples=8``, and are separated by semicolons here)."""
+    if text is None:
+        return None
+    names = _bot_names(text)
+    if len(names) == 1:
+        return names * count
+    if len(names) != count:
+        raise UsageError(f"--bots: one name, or {which} ({count}), not {len(names)}")
+    return names
+
+
+def _bot_names(text: str) -> tuple[str, ...]:
+    """Comma-separated bot names, each checked (``;`` stands for the comma
+    between a search bot's options)."""
+    names = tuple(name.strip().replace(";", ",") for name in text.split(","))
+    try:
+        for name in names:
+            parse_bot(name)
+    except ArgumentError as error:
+        raise UsageError(f"--bots: {error.detail}") from None
+    return names
 
 
 def _workers(workers: int | None, ray: str | None) -> int:
@@ -594,6 +639,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         stdout=sys.stdout,
         rounds=args.rounds,
         decks=args.decks,
+        bots=_bots_option(args.bots, players - 1, "one per other seat"),
     )
 
 
@@ -620,6 +666,112 @@ def _add_online_options(parser: argparse.ArgumentParser, rounds: str) -> None:
         default=None,
         help="online only: copies of the deck shuffled together, 1 to 3 (default: 1)",
     )
+
+
+# --------------------------------------------------------------------------
+# loveletter tournament
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from loveletter.tournament import format_tournament, seatings, tournament
+
+    rules = _ruleset_and_players(args.ruleset, args.players)
+    entrants = _bot_names(args.bots)
+    if len(entrants) < 2 or len(set(entrants)) != len(entrants):
+        raise UsageError("--bots: two or more different bots, comma-separated")
+    rounds, decks = _match_options(rules, args.rounds, args.decks)
+    seed = _non_negative(args.seed, "--seed")
+    workers = _workers(args.workers, args.ray)
+    try:
+        lineups = len(seatings(len(entrants), args.players))
+    except ValueError as error:
+        raise UsageError(f"--bots: {error}") from None
+    games = args.games if args.games is not None else 100 * lineups
+    if games < 1 or games % lineups:
+        raise UsageError(
+            f"--games must be a positive multiple of the {lineups} seatings, not {games}"
+        )
+    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    try:
+        report = tournament(
+            entrants,
+            rules.name,
+            args.players,
+            games,
+            seed,
+            rounds=rounds,
+            decks=decks,
+            workers=workers,
+            ray=args.ray,
+            progress=ProgressBar(sys.stderr) if show else None,
+        )
+    except SimulationFailed as error:
+        _complain(f"loveletter tournament: {error}")
+        return SIMULATION_FAILED
+    if args.json:
+        print(json.dumps(report.to_data(), indent=2))
+    else:
+        for line in format_tournament(report):
+            print(line)
+    return 0
+
+
+def _add_tournament_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "tournament",
+        help="play bots against each other, seats rotated, and rate them",
+        description="Play bots against each other in every seating (so none always sits"
+        " first) and report each bot's and each seat's win rate with a 95% Wilson interval,"
+        " a head-to-head table and Elo-scale ratings from a Bradley-Terry fit. Each game is"
+        " a pure function of the seed and its number: the report is the same however the"
+        " games are run (--workers, --ray).",
+    )
+    _add_game_options(parser, players=2, seed=0)
+    parser.add_argument(
+        "--bots",
+        metavar="NAMES",
+        required=True,
+        help=f"the entrants, comma-separated: {', '.join(BOT_NAMES)}; a search bot takes"
+        " options after a colon, separated by semicolons (search:samples=8;playout=random)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="games in all, a multiple of the seatings (default: 100 per seating)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=None, help="online only, and needed there: rounds per match"
+    )
+    parser.add_argument(
+        "--decks",
+        type=int,
+        default=None,
+        help="online only: copies of the deck shuffled together, 1 to 3 (default: 1)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="progress bar on stderr (default: %(default)s, only when stderr is a terminal)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        default=None,
+        help=f"processes playing games at once (default: the cores available, here"
+        f" {available_cores()})",
+    )
+    parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games as tasks on Ray (pip install 'loveletter-rules[ray]'), as"
+        " simulate --ray does",
+    )
+    parser.set_defaults(handler=_cmd_tournament)
 
 
 # --------------------------------------------------------------------------
@@ -720,9 +872,28 @@ def build_parser() -> argparse.ArgumentParser:
         " starts an instance here for the run, 'auto' joins the one 'ray start' started,"
         " ray://HOST:10001 a remote cluster with this package installed",
     )
+    simulate_parser.add_argument(
+        "--bots",
+        metavar="NAMES",
+        default=None,
+        help=f"the bots: one name for every seat or one per seat, comma-separated"
+        f" ({', '.join(BOT_NAMES)}; default: random)",
+    )
+    simulate_parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="reference",
+        help="reference (default) or fast: the compiled simulator (pip install"
+        " 'loveletter-rules[fast]'), the same report many times faster; random bots only,"
+        f" no --save; with --workers, each process plays at least {MIN_FAST_GAMES_PER_PROCESS:,}"
+        " games",
+    )
     simulate_parser.set_defaults(handler=_cmd_simulate)
+    _add_tournament_parser(commands)
 
-    play_parser = commands.add_parser("play", help="play a game against random bots")
+    play_parser = commands.add_parser(
+        "play", help="play a game against bots (random ones by default)"
+    )
     _add_game_options(play_parser, players=3, seed=None)
     play_parser.add_argument(
         "--seat",
@@ -738,6 +909,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_online_options(
         play_parser, "stop the match after that many rounds (default: play until you quit)"
+    )
+    play_parser.add_argument(
+        "--bots",
+        metavar="NAMES",
+        default=None,
+        help=f"your opponents: one name for them all or one per other seat in seat order,"
+        f" comma-separated ({', '.join(BOT_NAMES)}; default: random)",
     )
     play_parser.set_defaults(handler=_cmd_play)
 

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from loveletter.simulation import (
     SimulationFailed,
     _Games,
     _play_games,
-    _Played,
     _Results,
 )
 
@@ -73,15 +72,28 @@ def connection(address: str) -> Iterator[int]:
 def in_tasks(batches: Sequence[_Games], cpus: int) -> _Results:
     """Play the runs as Ray tasks, on a connection already open; each run's
     result as it ends, numbered by its place in ``batches``."""
+    return run_tasks(_play_games, batches, cpus)
+
+
+_Batch = TypeVar("_Batch")
+_Outcome = TypeVar("_Outcome")
+
+
+def run_tasks(
+    play: Callable[[_Batch], _Outcome], batches: Sequence[_Batch], cpus: int
+) -> Generator[tuple[int, _Outcome], None, None]:
+    """``play`` each batch as a Ray task, on a connection already open; each
+    result as it ends, numbered by its batch's place in ``batches`` (a
+    tournament's games go the same way: :mod:`loveletter.tournament`)."""
     ray = _ray()
-    play = ray.remote(num_cpus=1)(_play_games)
+    remote = ray.remote(num_cpus=1)(play)
     pending: dict[Any, int] = {}  # ray.ObjectRef: its type is not generic to mypy
     queued = iter(enumerate(batches))
     window = cpus * _IN_FLIGHT_PER_CPU
     try:
         while True:
             for number, batch in itertools.islice(queued, window - len(pending)):
-                pending[play.remote(batch)] = number
+                pending[remote.remote(batch)] = number
             if not pending:
                 return
             ended, _ = ray.wait(list(pending), num_returns=1)
@@ -93,10 +105,10 @@ def in_tasks(batches: Sequence[_Games], cpus: int) -> _Results:
             ray.cancel(ref)
 
 
-def _result(ray: ModuleType, ref: object) -> _Played:
+def _result(ray: ModuleType, ref: object) -> Any:  # the task's own result type
     """A task's result; its failure as one :class:`SimulationFailed`."""
     try:
-        played: _Played = ray.get(ref)
+        played = ray.get(ref)
     except ray.exceptions.RayTaskError as error:
         cause = error.cause
         if isinstance(cause, SimulationFailed):  # a game raised

@@ -3,7 +3,8 @@
 The person sits at one seat and is a player like any other: they are shown
 their :class:`~loveletter.PlayerView` (never the state) and choose among
 ``view.legal_commands``, so they can neither see nor do more than the rules
-allow. The other seats are :class:`~loveletter.bots.RandomBot` players.
+allow. The other seats are :class:`~loveletter.bots.RandomBot` players, or
+the bots ``--bots`` names (:func:`~loveletter.bots.make_bot`).
 
 Each decision is asked as a few short numbered menus, one question at a
 time: for a card play, the card, then whom it chooses (and a second player
@@ -82,10 +83,10 @@ from loveletter.narrative import Narrator, card_name, default_name, describe_com
 from loveletter.notation import format_command, parse_command
 from loveletter.records import GameRecord, save_record
 from loveletter.rulesets import GameTie, Ruleset, get_ruleset
-from loveletter.simulation import random_bots
+from loveletter.simulation import random_bots, seated_bots
 from loveletter.spec import Spec, load_spec
 from loveletter.state import Decision, Sighting, TableSettings
-from loveletter.views import PlayerView, view
+from loveletter.views import PlayerView, events_for, view
 
 __all__ = [
     "HumanPlayer",
@@ -1282,9 +1283,14 @@ def play(
     stderr: TextIO | None = None,
     rounds: int | None = None,
     decks: int | None = None,
+    bots: Sequence[str] | None = None,
 ) -> int:
     """Play one game with a person at ``seat`` and random bots elsewhere;
     return the exit status (0, or 1 when the record could not be saved).
+
+    ``bots`` names the other seats' bots instead (``"random"``,
+    ``"counter"``, ``"search"``: :func:`~loveletter.bots.make_bot`): one
+    name for them all, or one per other seat in seat order.
 
     Without ``seed`` the game takes a fresh secret 128-bit one; the seed is
     shown once the game is over (``--seed`` replays the deal). With
@@ -1313,7 +1319,8 @@ def play(
     secret = seed if seed is not None else fresh_seed()
     names = [default_name(s) for s in range(players)]
     human = HumanPlayer(names, stdin, stdout)
-    game = _Game(rules, players, seat, secret, names, human, stdout, settings, rounds)
+    seated = _seated(bots, players, seat)
+    game = _Game(rules, players, seat, secret, names, human, stdout, settings, rounds, seated)
     status = 0
     try:
         game.run()
@@ -1325,6 +1332,20 @@ def play(
         if save is not None:
             status = _save(game.record, save, stdout, stderr)
     return status
+
+
+def _seated(bots: Sequence[str] | None, players: int, seat: int) -> tuple[str, ...] | None:
+    """Every seat's bot by name (the person's seat holds a placeholder),
+    from one name or one per other seat; ``None``: random bots."""
+    if bots is None:
+        return None
+    others = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
+    if len(others) == 1:
+        others *= players - 1
+    if len(others) != players - 1:
+        raise ArgumentError("bots", f"one name, or one per other seat ({players - 1})")
+    others.insert(seat, "random")
+    return tuple(others)
 
 
 def _save(record: GameRecord, path: str | os.PathLike[str], stdout: TextIO, stderr: TextIO) -> int:
@@ -1353,6 +1374,7 @@ class _Game:
         stdout: TextIO,
         settings: TableSettings | None = None,
         rounds: int | None = None,
+        bots: Sequence[str] | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -1360,7 +1382,7 @@ class _Game:
         self.human = human
         self.stdout = stdout
         self.rounds = rounds
-        self.bots = random_bots(players, seed)
+        self.bots = random_bots(players, seed) if bots is None else seated_bots(bots, seed)
         self.narrator = Narrator(viewer=seat, names=names)
         self.names = names
         self.record = GameRecord.new(rules, players, seed=seed, settings=settings)
@@ -1417,7 +1439,12 @@ class _Game:
                 return
 
     def tell(self, events: tuple[Event, ...]) -> None:
-        """Narrate a batch; a round's or the game's end as a result block."""
+        """Narrate a batch; a round's or the game's end as a result block.
+        Bots that follow the game (``observe``) are shown it too."""
+        for bot_seat, bot in enumerate(self.bots):
+            observe = getattr(bot, "observe", None)
+            if bot_seat != self.seat and callable(observe):
+                observe(events_for(bot_seat, events))
         end = next((i for i, e in enumerate(events) if isinstance(e, RoundEnded | GameEnded)), None)
         for line in self.narrator.narrate(events if end is None else events[:end]):
             self.say(line)

@@ -34,11 +34,12 @@ from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from hashlib import blake2b
-from typing import Any
+from types import ModuleType
+from typing import Any, TypeVar
 
 import attrs
 
-from loveletter.bots import Agent, RandomBot
+from loveletter.bots import Agent, RandomBot, make_bot, parse_bot
 from loveletter.commands import Command, StartRound
 from loveletter.errors import LoveLetterError, SetupError
 from loveletter.events import (
@@ -84,6 +85,13 @@ def derive_seed(seed: int, *parts: object) -> int:
 def random_bots(players: int, seed: int) -> list[RandomBot]:
     """One :class:`RandomBot` per seat, each with its own derived seed."""
     return [RandomBot(derive_seed(seed, "bot", seat)) for seat in range(players)]
+
+
+def seated_bots(bots: Sequence[str], seed: int) -> list[Agent]:
+    """One bot per seat, named by ``bots`` (:func:`~loveletter.bots.make_bot`),
+    each with the seed :func:`random_bots` gives that seat: with every name
+    ``"random"``, the same bots."""
+    return [make_bot(name, derive_seed(seed, "bot", seat)) for seat, name in enumerate(bots)]
 
 
 def play_game(
@@ -202,6 +210,8 @@ class SimulationReport:
     #: online: each seat's win counters added up over every match (round
     #: wins and partial wins; empty elsewhere)
     win_counters: tuple[int, ...] = ()
+    #: each seat's bot by name, when not all random (empty: random bots)
+    bots: tuple[str, ...] = ()
 
     @property
     def ranked(self) -> bool:
@@ -220,8 +230,10 @@ class SimulationReport:
         """Plain JSON-ready data; enum keys become their string values so
         that other tools can read the report without this package. An
         online report adds ``decks``, ``match_rounds``, ``ranks`` and
-        ``win_counters``."""
+        ``win_counters``; one between named bots, ``bots``."""
         data = self._common_data()
+        if self.bots:
+            data["bots"] = list(self.bots)
         if self.ranked:
             data["decks"] = self.decks
             data["match_rounds"] = self.match_rounds
@@ -386,8 +398,14 @@ def simulate(
     decks: int = 1,
     workers: int = 1,
     ray: str | None = None,
+    engine: str = "reference",
+    bots: Sequence[str] | None = None,
 ) -> SimulationReport:
-    """Play ``games`` whole games between :class:`RandomBot` players.
+    """Play ``games`` whole games between :class:`RandomBot` players, or
+    between the ``bots`` named, one per seat or one name for every seat
+    (``"random"``, ``"counter"``, ``"search"``:
+    :func:`~loveletter.bots.make_bot`; the fast engine plays random bots
+    only).
 
     Game ``i`` is dealt from ``derive_seed(seed, "game", i)`` and its bots
     are seeded from that, so the report is a pure function of the
@@ -423,6 +441,14 @@ def simulate(
     connection, and keeps it open. ``workers`` is for one machine and
     stays 1 with ``ray``.
 
+    ``engine="fast"`` plays the same games in the compiled simulator
+    (:mod:`loveletter.fast.simulate`; the ``fast`` extra: ``pip install
+    'loveletter-rules[fast]'``), bots' choices and all, and counts the same
+    statistics: the report is equal to the reference engine's for the same
+    arguments, many times faster. It plays the editions and player counts
+    of :data:`loveletter.fast.SUPPORTED`, with ``workers`` and ``ray`` as
+    the reference does, and keeps no records: it refuses ``keep``.
+
     A game that raises, a worker that dies or a cluster that fails stops
     the run with one :class:`~loveletter.simulation.SimulationFailed`,
     naming the game when it was one.
@@ -443,18 +469,29 @@ def simulate(
             "workers are processes on this machine: with ray, the cluster runs the games"
         )
     settings = _match_settings(rules, rounds, decks)
-    run = _Games(rules.name, players, seed, 0, games, rounds, settings, keep is not None)
+    fast = _check_engine(engine, rules.name, players, keep)
+    named = _check_bots(bots, players, fast)
+    run = _Games(
+        rules.name, players, seed, 0, games, rounds, settings, keep is not None, engine, named
+    )
     tally = _Tally(players)
-    processes = min(workers, games // MIN_GAMES_PER_PROCESS)
+    least = MIN_FAST_GAMES_PER_PROCESS if fast else MIN_GAMES_PER_PROCESS
+    most = _MAX_FAST_BATCH if fast else _MAX_BATCH
+    processes = min(workers, games // least)
     if ray is not None:
         from loveletter import distributed  # Ray is an optional extra
 
         with distributed.connection(ray) as cpus:
-            batches = run.split(cpus)
+            batches = run.split(cpus, most)
             _gather(distributed.in_tasks(batches, cpus), batches, tally, keep, progress)
     elif processes > 1:
-        batches = run.split(processes)
+        batches = run.split(processes, most)
         _gather(_in_processes(batches, processes), batches, tally, keep, progress)
+    elif fast:
+        for batch in run.split(1, most):
+            tally.merge(_play_games(batch).tally)
+            if progress is not None:
+                progress(tally.games, games)
     else:
         for index in range(games):
             record = run.play(index)
@@ -484,18 +521,24 @@ def simulate(
         match_rounds=rounds if ranked else None,
         ranks=tuple(map(tuple, tally.ranks)) if ranked else (),
         win_counters=tuple(tally.win_counters) if ranked else (),
+        bots=named or (),
     )
 
 
 #: the fewest games worth a process of their own: starting one (a fresh
 #: interpreter importing this package) costs about as much as 50 games
 MIN_GAMES_PER_PROCESS = 50
+#: the same for the fast engine, whose worker also loads numba and the
+#: compiled code: about a second of CPU, some 50,000 of its games (classic)
+MIN_FAST_GAMES_PER_PROCESS = 50_000
 #: runs handed to each worker over a simulation: several, so that a worker
 #: given slow games does not hold up the end while the others wait
 _BATCHES_PER_WORKER = 8
 #: the most games in one run: progress is reported, and an interrupted
 #: simulation stops, a run at a time
 _MAX_BATCH = 100
+#: the same for the fast engine, which plays some 50 times as many games a second
+_MAX_FAST_BATCH = 5000
 #: runs sent ahead to each worker, so none waits for work; a bound, so that
 #: runs finished ahead of a slow one (held back to keep index order) stay few
 _IN_FLIGHT_PER_WORKER = 3
@@ -528,6 +571,11 @@ class _Games:
     settings: TableSettings | None
     #: whether to send the records back (for ``keep``)
     records: bool
+    #: ``"reference"`` or ``"fast"`` (the compiled simulator)
+    engine: str = "reference"
+    #: each seat's bot by name (:func:`~loveletter.bots.make_bot`); ``None``:
+    #: random bots
+    bots: tuple[str, ...] | None = None
 
     def play(self, index: int) -> GameRecord:
         """Game ``index`` of the simulation; its failure as
@@ -537,7 +585,9 @@ class _Games:
             return play_game(
                 self.ruleset,
                 self.players,
-                random_bots(self.players, game_seed),
+                random_bots(self.players, game_seed)
+                if self.bots is None
+                else seated_bots(self.bots, game_seed),
                 seed=game_seed,
                 rounds=self.rounds,
                 settings=self.settings,
@@ -545,10 +595,11 @@ class _Games:
         except Exception as error:
             raise SimulationFailed.in_game(index, game_seed, error) from error
 
-    def split(self, workers: int) -> list[_Games]:
-        """These games in consecutive runs for ``workers`` workers."""
+    def split(self, workers: int, most: int = _MAX_BATCH) -> list[_Games]:
+        """These games in consecutive runs for ``workers`` workers, at most
+        ``most`` games each."""
         games = self.stop - self.start
-        size = max(1, min(_MAX_BATCH, math.ceil(games / (workers * _BATCHES_PER_WORKER))))
+        size = max(1, min(most, math.ceil(games / (workers * _BATCHES_PER_WORKER))))
         return [
             attrs.evolve(self, start=start, stop=min(start + size, self.stop))
             for start in range(self.start, self.stop, size)
@@ -566,6 +617,8 @@ class _Played:
 
 def _play_games(games: _Games) -> _Played:
     """Play a run of games (in a worker)."""
+    if games.engine == "fast":
+        return _Played(_fast_tally(games), ())
     tally = _Tally(games.players)
     records = []
     for index in range(games.start, games.stop):
@@ -576,9 +629,102 @@ def _play_games(games: _Games) -> _Played:
     return _Played(tally, tuple(records))
 
 
+#: the engines ``simulate`` plays with
+ENGINES = ("reference", "fast")
+
+
+def _check_engine(
+    engine: str, ruleset: str, players: int, keep: Callable[[int, GameRecord], object] | None
+) -> bool:
+    """Whether the run is the fast engine's (numba installed, the table one
+    it simulates, no records wanted); a clear error if it cannot be."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine is 'reference' or 'fast', not {engine!r}")
+    if engine == "reference":
+        return False
+    if keep is not None:
+        raise ValueError(
+            "the fast engine keeps no records: it plays games as arrays, with no events;"
+            " keep records with engine='reference'"
+        )
+    fast = _fast_engine()
+    supported = fast.SUPPORTED.get(ruleset, range(0))
+    if players not in supported:
+        raise ValueError(f"the fast engine does not simulate {ruleset} with {players} players")
+    return True
+
+
+def _check_bots(bots: Sequence[str] | None, players: int, fast: bool) -> tuple[str, ...] | None:
+    """Each seat's bot by name, checked; ``None`` when every seat is a
+    random bot (as without ``bots``)."""
+    if bots is None:
+        return None
+    named = (bots,) * players if isinstance(bots, str) else tuple(bots)
+    if len(named) != players:
+        raise ValueError(f"bots: one per seat ({players}), not {len(named)}")
+    for name in named:
+        parse_bot(name)
+    if all(name == "random" for name in named):
+        return None
+    if fast:
+        raise ValueError("the fast engine plays random bots only: other bots need the reference")
+    return named
+
+
+def _fast_engine() -> ModuleType:
+    """:mod:`loveletter.fast`, or a clear error naming the extra."""
+    try:
+        import loveletter.fast  # numba is an optional extra
+    except ImportError as error:
+        raise SimulationFailed(
+            f"the fast engine needs the fast extra ({error}): pip install 'loveletter-rules[fast]'"
+        ) from error
+    return loveletter.fast
+
+
+def _fast_tally(games: _Games) -> _Tally:
+    """Play a run of games in the compiled simulator, counted as the
+    reference's games are (:func:`loveletter.fast.simulate.simulate_games`)."""
+    from loveletter.fast.simulate import FastGameFailed, simulate_games
+
+    decks = 1 if games.settings is None else games.settings.decks
+    try:
+        counted = simulate_games(
+            games.ruleset,
+            games.players,
+            games.seed,
+            games.start,
+            games.stop,
+            rounds=games.rounds,
+            decks=decks,
+        )
+    except FastGameFailed as error:
+        game_seed = derive_seed(games.seed, "game", error.index)
+        raise SimulationFailed.in_game(error.index, game_seed, error) from error
+    tally = _Tally(games.players)
+    tally.games = counted.games
+    tally.rounds = counted.rounds
+    tally.turns = counted.turns
+    tally.shared_games = counted.shared_games
+    tally.tied_games = counted.tied_games
+    tally.mid_round_wins = counted.mid_round_wins
+    tally.game_wins = list(counted.game_wins)
+    tally.round_wins = list(counted.round_wins)
+    tally.win_counters = list(counted.win_counters)
+    tally.round_ends.update(counted.round_ends)
+    tally.eliminations.update(counted.eliminations)
+    tally.ranks = [list(counts) for counts in counted.ranks]
+    for reason, counts in counted.bonus_tokens.items():
+        tally.bonus_tokens[reason] = list(counts)
+    return tally
+
+
 #: runs played elsewhere, each as ``(its place in the list, what it gave)``
 #: as it ends, in any order
 _Results = Generator[tuple[int, _Played], None, None]
+#: what a worker is handed, and what it gives back (``_run_in_processes``)
+_Batch = TypeVar("_Batch")
+_Outcome = TypeVar("_Outcome")
 
 
 def _gather(
@@ -612,21 +758,31 @@ def _gather(
 
 def _in_processes(batches: Sequence[_Games], processes: int) -> _Results:
     """Play the runs on ``processes`` worker processes."""
+    return _run_in_processes(_play_games, batches, processes)
+
+
+def _run_in_processes(
+    play: Callable[[_Batch], _Outcome], batches: Sequence[_Batch], processes: int
+) -> Generator[tuple[int, _Outcome], None, None]:
+    """``play`` each batch on ``processes`` worker processes; each result as
+    it ends, numbered by its batch's place in ``batches`` (a tournament's
+    games go the same way: :mod:`loveletter.tournament`). ``play`` and the
+    batches are pickled to the workers, so ``play`` is a module's function."""
     # spawn starts the same way on every system; fork is unsafe once
     # threads run, and neither fork nor forkserver exists on Windows.
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(processes, mp_context=context)
-    pending: dict[Future[_Played], int] = {}
+    pending: dict[Future[_Outcome], int] = {}
     queued = iter(enumerate(batches))
     window = processes * _IN_FLIGHT_PER_WORKER
     starting = _interrupts_ignored()  # the pool starts its processes on the first submits
     try:
         with starting:
             for number, batch in itertools.islice(queued, window):
-                pending[pool.submit(_play_games, batch)] = number
+                pending[pool.submit(play, batch)] = number
         while True:
             for number, batch in itertools.islice(queued, window - len(pending)):
-                pending[pool.submit(_play_games, batch)] = number
+                pending[pool.submit(play, batch)] = number
             if not pending:
                 return
             ended, _ = wait(pending, return_when=FIRST_COMPLETED)

@@ -83,6 +83,7 @@ PRINTING = [
     ("replay", ["replay", "{record}"]),
     ("show", ["show", "{record}"]),
     ("conformance", ["conformance", "run", "-q", "--run", "2019/guard*"]),
+    ("tournament", ["tournament", "--bots", "counter,random", "--games", "2"]),
 ]
 
 

@@ -36,6 +36,10 @@ UPWARD: dict[tuple[str, str], str] = {
         "from_position(check='reachable') proves a position with the suite's search,"
         " which plays the engine"
     ),
+    ("loveletter.simulation", "loveletter.fast"): (
+        "simulate(engine='fast') hands its games to the compiled simulator, an optional"
+        " extra built on the package"
+    ),
     ("loveletter.cli_records", "loveletter.cli"): (
         "a usage error is the command line's (cli.UsageError): to untie, give it a"
         " module of its own"

@@ -101,3 +101,12 @@ def test_the_command_line_runs_on_ray(capsys: pytest.CaptureFixture[str]) -> Non
     argv = ["simulate", "--players", "5", "--games", "12", "--seed", "9", "--json"]
     assert main([*argv, "--ray", "auto", "--progress", "never"]) == 0
     assert json.loads(capsys.readouterr().out) == simulate("2019", 5, 12, 9).to_data()
+
+
+@pytest.mark.usefixtures("cluster")
+def test_a_tournament_on_ray_is_the_one_from_one_process() -> None:
+    from loveletter.tournament import tournament
+
+    entrants = ["counter", "random", "search:samples=2,candidates=2,playout=random"]
+    on_ray = tournament(entrants, "2019", 2, games=12, seed=3, ray="auto")
+    assert on_ray == tournament(entrants, "2019", 2, games=12, seed=3)

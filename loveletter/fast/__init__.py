@@ -15,6 +15,9 @@ the whole state after every command; its adapter
 * :func:`play_random_rounds`: many rounds of random moves, counted; what
   speed figures time (:mod:`loveletter.fast.speed`).
 * :func:`action_table`: the fixed integer ids of the commands.
+* :mod:`loveletter.fast.simulate`: whole games between random bots, the
+  very games of the reference's simulations, counted the same way: the
+  engine of ``simulate(..., engine="fast")``.
 
 :data:`SUPPORTED` lists the editions and player counts the differential
 has proven equal to the reference engine (online: with 1 to 3 decks).
