@@ -69,11 +69,32 @@ GROUPED_FILES = frozenset(
     }
 )
 
+#: groups of files sharing something costly to build, each run whole on one
+#: worker: the compiled simulator's functions (numba, about 35 CPU seconds
+#: to compile on a fresh clone) are compiled by one worker and cached on
+#: disk for the rest, instead of compiled by every worker at once
+SHARED_GROUPS: dict[str, frozenset[str]] = {
+    "numba-kernel": frozenset(
+        {
+            "tests/fast/test_adapter.py",
+            "tests/fast/test_batch.py",
+            "tests/fast/test_differential.py",
+            "tests/fast/test_round_end.py",
+            "tests/fast/test_scripts.py",
+            "tests/fast/test_tables.py",
+            "tests/test_fast_simulate.py",
+            "tests/test_benchmark_script.py",
+        }
+    ),
+}
+
 #: the longest tests and groups, started first so that no worker is left with
 #: a long one at the end (longest processing time first)
 SLOW_FIRST = (
     "tests/test_docs_site.py",
     "tests/symbolic/test_crosshair.py",
+    # the numba-kernel group: its first tests compile the simulator
+    "tests/fast/test_batch.py",
     "tests/properties/test_random_games.py",
     "tests/conformance/test_case_format.py",
     "tests/test_docs_tutorial.py",
@@ -91,4 +112,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         path = item.nodeid.split("::")[0]
         if path in GROUPED_FILES:
             item.add_marker(pytest.mark.xdist_group(path))
+        for group, paths in SHARED_GROUPS.items():
+            if path in paths:
+                item.add_marker(pytest.mark.xdist_group(group))
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
