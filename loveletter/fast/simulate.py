@@ -164,19 +164,7 @@ def play_random_games(
     game_seeds = _seed_array(seeds, (len(seeds),))
     seat_seeds = _seed_array(bot_seeds, (len(seeds), players))
     t = _Table(ruleset, players, rounds, decks)
-    failed = _play_listed(
-        t.state,
-        0,
-        t.rules,
-        t.rng,
-        t.scratch,
-        t.bots,
-        t.rounds,
-        t.counts,
-        t.seen,
-        game_seeds,
-        seat_seeds,
-    )
+    failed = _play_listed(*t.arrays(), game_seeds, seat_seeds)
     t.check(failed)
     return _counted(t.counts, players)
 
@@ -223,20 +211,7 @@ def simulate_games(
             raise FastGameFailed(start + error.index, error.code) from None
     message = np.frombuffer(prefix, dtype=np.uint8).astype(np.int64)
     t = _Table(ruleset, players, rounds, decks)
-    failed = _play_derived(
-        t.state,
-        0,
-        t.rules,
-        t.rng,
-        t.scratch,
-        t.bots,
-        t.rounds,
-        t.counts,
-        t.seen,
-        message,
-        start,
-        stop,
-    )
+    failed = _play_derived(*t.arrays(), message, start, stop)
     t.check(failed)
     return _counted(t.counts, players)
 
@@ -270,6 +245,22 @@ class _Table:
         self.scratch = np.zeros(k.SCRATCH, dtype=np.int64)
         self.bots = np.zeros((mersenne.ROWS, players), dtype=np.int64)
         self.seen = np.zeros(3 * _SEATS, dtype=np.int64)
+
+    def arrays(self) -> tuple[Any, int, Any, Any, Any, Any, int, Any, Any]:
+        """The compiled games' first arguments, in order: the state (its
+        game 0), the rules, the generator, scratch space, the bots, the
+        rounds of a match, the counts and what was seen."""
+        return (
+            self.state,
+            0,
+            self.rules,
+            self.rng,
+            self.scratch,
+            self.bots,
+            self.rounds,
+            self.counts,
+            self.seen,
+        )
 
     def check(self, failed: int) -> None:
         """Raise :class:`FastGameFailed` for the game that failed, if one did."""
