@@ -1,0 +1,652 @@
+"""Every refusal of ``evolve``'s event checks, reached once.
+
+``evolve`` takes events from anywhere, so each is checked against the state
+before it is applied (``loveletter/evolution.py``, the ``_check_*``
+functions and their helpers). Each case below builds a real state (a
+described position, a seeded deal, a command's events applied in part) and
+an event that cannot follow it, and asserts the :class:`EventMismatch` and
+the field it names: the field, not the message, is what a caller relies on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import attrs
+import pytest
+
+from loveletter import (
+    Card,
+    Decision,
+    EventMismatch,
+    GameState,
+    PlayCard,
+    TableSettings,
+    evolve,
+    new_game,
+    push,
+    start_game,
+    step,
+)
+from loveletter.events import (
+    CardDealt,
+    CardDiscarded,
+    CardDrawn,
+    CardPlayed,
+    CardRemovedFaceUp,
+    CardSetAside,
+    CardsReturned,
+    ChancellorDrew,
+    EliminationReason,
+    Event,
+    GameEnded,
+    GameStarted,
+    GameTied,
+    HandsCompared,
+    HandSeen,
+    HandsTraded,
+    LookOffered,
+    OptionDeclined,
+    PlayerEliminated,
+    PlayerLeft,
+    PlayerMarked,
+    PlayerProtected,
+    RedrawOffered,
+    RoundEnded,
+    RoundEndReason,
+    RoundStarted,
+    TokenAwarded,
+    TokenReason,
+    TurnStarted,
+    TurnTimedOut,
+)
+from loveletter.evolution import apply_events, initial_state
+
+from ._helpers import (
+    BARON,
+    CARDINAL,
+    CHANCELLOR,
+    GUARD,
+    HANDMAID,
+    KING,
+    PRIEST,
+    PRINCE,
+    at,
+    online,
+    premium,
+)
+
+PILE = RoundEndReason.DECK_EMPTY
+ALONE = RoundEndReason.ONE_PLAYER_LEFT
+
+
+def _until(state: GameState, command: PlayCard, stop: Callable[[Event], bool]) -> GameState:
+    """``state`` with ``command``'s events applied up to the first that
+    ``stop`` picks (that one excluded)."""
+    events = step(state, command)[1]
+    cut = next(i for i, event in enumerate(events) if stop(event))
+    return apply_events(state, events[:cut])
+
+
+def _dealt(ruleset: str, players: int, events: int) -> GameState:
+    """A seeded game's opening, its first ``events`` events after the
+    ``GameStarted`` applied: the deal under way."""
+    opening = start_game(ruleset, players, seed=1)
+    started = opening[0]
+    assert isinstance(started, GameStarted)
+    return apply_events(initial_state(started), opening[1 : 1 + events])
+
+
+def _top(state: GameState) -> Card:
+    return state.deck[0]
+
+
+# --- 2019, three players: seat 0 to play, then mid-effect states
+
+
+@cache
+def turn() -> GameState:
+    """Seat 0 holds a Guard and a Priest, its card not played yet."""
+    return at(hands=["Guard Priest", "Baron", "King"], deck="Handmaid Prince")
+
+
+@cache
+def waiting() -> GameState:
+    """Seat 0's turn, its draw not taken yet."""
+    return at(hands=["Guard", "Baron", "King"], deck="Handmaid Prince", drawn=False)
+
+
+@cache
+def guard_played() -> GameState:
+    """Seat 0's Guard is played, choosing no one: nothing shows a hand."""
+    return evolve(turn(), CardPlayed(0, GUARD))
+
+
+@cache
+def priest_played() -> GameState:
+    """Seat 0's Priest is played, seat 2 protected by a Handmaid."""
+    state = at(hands=["Priest Guard", "Baron", "King"], protected=[2])
+    return evolve(state, CardPlayed(0, PRIEST))
+
+
+@cache
+def baron_played() -> GameState:
+    return evolve(at(hands=["Baron Guard", "Priest", "King"]), CardPlayed(0, BARON, 1))
+
+
+@cache
+def king_played() -> GameState:
+    return evolve(at(hands=["King Guard", "Priest", "Baron"]), CardPlayed(0, KING, 1))
+
+
+@cache
+def prince_on_self() -> GameState:
+    """Seat 0's Prince makes seat 0 discard: their hand is empty until the
+    replacement draw."""
+    state = at(hands=["Prince Guard", "Priest", "King"])
+    return apply_events(state, (CardPlayed(0, PRINCE, 0), CardDiscarded(0, GUARD)))
+
+
+@cache
+def chancellor_played() -> GameState:
+    """Seat 0's Chancellor is played; the Baron and the Handmaid top the deck."""
+    state = at(hands=["Chancellor Guard", "Priest", "King"], deck="Baron Handmaid")
+    return evolve(state, CardPlayed(0, CHANCELLOR))
+
+
+@cache
+def chancellor_choosing() -> GameState:
+    """Seat 0 holds the Guard, the Baron and the Handmaid, one to keep."""
+    state = at(hands=["Chancellor Guard", "Priest", "King"], deck="Baron Handmaid")
+    state = push(state, PlayCard(0, CHANCELLOR))
+    assert state.decision is Decision.CHANCELLOR and len(state.hands[0]) == 3
+    return state
+
+
+@cache
+def one_left() -> GameState:
+    """Two players: seat 0's Guard knocks seat 1 out; the round's end not applied."""
+    state = at(hands=["Guard Priest", "Baron"])
+    state = _until(state, PlayCard(0, GUARD, 1, BARON), lambda e: type(e) is RoundEnded)
+    assert state.out == frozenset({1})
+    return state
+
+
+@cache
+def pile_out() -> GameState:
+    """Two players: seat 0's Guard is played from an emptied deck; the
+    round's end by the pile not applied."""
+    state = at(hands=["Guard Priest", "Baron"], deck="", rest=0)
+    return evolve(state, CardPlayed(0, GUARD))
+
+
+@cache
+def between_rounds() -> GameState:
+    """2019, three players: a round shared by seats 0 and 1, tokens (1, 1, 0)."""
+    state = at(hands=["Guard Handmaid", "Handmaid", ""], deck="", rest=2, out=[2])
+    state = push(state, PlayCard(0, GUARD, 1, BARON))
+    assert state.decision is Decision.NEXT_ROUND and state.tokens == (1, 1, 0)
+    return state
+
+
+@cache
+def both_reached() -> GameState:
+    """2019: seats 0 and 1 share a round and reach 5 tokens; the game's
+    end not applied."""
+    state = at(hands=["Guard Handmaid", "Handmaid", ""], deck="", rest=2, out=[2], tokens=[4, 4, 0])
+    state = _until(state, PlayCard(0, GUARD, 1, BARON), lambda e: type(e) is GameEnded)
+    assert state.tokens == (5, 5, 0)
+    return state
+
+
+# --- Premium: the tie for the game (ruling 31) and the Cardinal's look
+
+
+@cache
+def premium_round_won() -> GameState:
+    """Premium, three players at 4 tokens: seat 0 wins a round and reaches
+    5; the game's end not applied."""
+    state = at(
+        "premium",
+        hands=["Guard Princess", "Handmaid", ""],
+        deck="",
+        rest=2,
+        out=[2],
+        tokens=[4, 4, 4],
+    )
+    return _until(state, PlayCard(0, GUARD, 1, 2), lambda e: type(e) in (GameEnded, GameTied))
+
+
+@cache
+def premium_all_reached() -> GameState:
+    """All three at 5 tokens between rounds (seats 1 and 2 by a card's
+    token given there)."""
+    state = apply_events(
+        premium_round_won(),
+        (TokenAwarded(1, TokenReason.JESTER, 5), TokenAwarded(2, TokenReason.JESTER, 5)),
+    )
+    assert state.decision is Decision.NEXT_ROUND and state.tokens == (5, 5, 5)
+    return state
+
+
+@cache
+def premium_tie_break() -> GameState:
+    """Seats 0 and 1 tied for the game; then seat 2 reaches 5 too."""
+    state = apply_events(
+        premium_round_won(),
+        (
+            TokenAwarded(1, TokenReason.JESTER, 5),
+            GameTied((0, 1)),
+            TokenAwarded(2, TokenReason.JESTER, 5),
+        ),
+    )
+    assert state.table.contenders == (0, 1) and state.tokens == (5, 5, 5)
+    return state
+
+
+@cache
+def cardinal_look() -> GameState:
+    """Premium: seat 0's Cardinal swaps seats 1 and 2, a look offered to seat 0."""
+    state = premium(hands=["Cardinal Guard", "Princess", "Baron", "Handmaid", "Count"], deck="King")
+    state = push(state, PlayCard(0, CARDINAL, 1, None, 2))
+    assert state.decision is Decision.LOOK
+    return state
+
+
+# --- online: no set-aside card, a drawn turn order, leaving, time-outs
+
+
+@cache
+def online_turn() -> GameState:
+    return new_game("online", 3, seed=1)
+
+
+@cache
+def online_no_random_moves() -> GameState:
+    return new_game("online", 3, seed=1, settings=TableSettings(random_moves=False))
+
+
+def _online_last_turn() -> GameState:
+    """Four players online, seat 3 out: seat 0 to play with one card left
+    in the deck, which the pile keeps back (online)."""
+    return online(
+        hands=["Handmaid Priest", "Baron", "King", ""],
+        deck="Guard",
+        discards=["Guard", "Guard", "Guard", ""],
+        rest=2,
+        exits=[3],
+    )
+
+
+@cache
+def online_pile_out() -> GameState:
+    """Seat 0's Handmaid is played: the pile ends the round, three players
+    left; its end not applied."""
+    return _until(_online_last_turn(), PlayCard(0, HANDMAID), lambda e: type(e) is RoundEnded)
+
+
+@cache
+def online_round_end() -> RoundEnded:
+    """The end ``online_pile_out`` really has next."""
+    events = step(_online_last_turn(), PlayCard(0, HANDMAID))[1]
+    end = next(e for e in events if type(e) is RoundEnded)
+    assert isinstance(end, RoundEnded) and end.reason is PILE and end.ranks is not None
+    return end
+
+
+@cache
+def online_between() -> GameState:
+    """Between two online rounds, four players at the table."""
+    state = evolve(online_pile_out(), online_round_end())
+    assert state.decision is Decision.NEXT_ROUND and state.out == frozenset({3})
+    return state
+
+
+@cache
+def online_one_gone() -> GameState:
+    return evolve(online_between(), PlayerLeft(1))
+
+
+@cache
+def online_deserted() -> GameState:
+    """Seats 1, 2 and 3 left between rounds; the match's close not applied."""
+    return apply_events(online_one_gone(), (PlayerLeft(2), PlayerLeft(3)))
+
+
+@cache
+def online_over() -> GameState:
+    return evolve(online_deserted(), GameEnded(()))
+
+
+def _next_round(
+    state: GameState,
+    *,
+    round_number: int | None = None,
+    first_player: int = 0,
+    short_deck: bool = False,
+    seats: tuple[int, ...] | None = None,
+    order: tuple[int, ...] | None = None,
+) -> RoundStarted:
+    """A ``RoundStarted`` after ``state``: the next round, the edition's
+    deck (less a card if ``short_deck``), and the fields given."""
+    t = state.table
+    deck = tuple(sorted(t.ruleset.deck_for(t.players)))
+    number = t.round_number + 1 if round_number is None else round_number
+    return RoundStarted(number, first_player, deck[:-1] if short_deck else deck, seats, order)
+
+
+def _ranked_wrong(state: GameState) -> RoundEnded:
+    end = online_round_end()
+    assert end.ranks is not None
+    return attrs.evolve(end, ranks=tuple(None if r is None else r + 1 for r in end.ranks))
+
+
+def _non_rank_1_winner(state: GameState) -> RoundEnded:
+    end = online_round_end()
+    assert end.ranks is not None
+    loser = next(p for p, rank in enumerate(end.ranks) if rank is not None and rank > 1)
+    return attrs.evolve(end, winners=(loser,))
+
+
+@cache
+def premium_before_tokens() -> GameState:
+    """Premium between rounds, seat 0 at 1 token, the others at none."""
+    state = at("premium", hands=["Guard Princess", "Handmaid", ""], deck="", rest=2, out=[2])
+    state = push(state, PlayCard(0, GUARD, 1, 2))
+    assert state.decision is Decision.NEXT_ROUND and state.tokens == (1, 0, 0)
+    return state
+
+
+#: an event, or one built from the state it is to follow
+EventFor = Event | Callable[[GameState], Event]
+
+CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
+    # helpers shared by the checks
+    ("out-of-the-round", one_left, TurnStarted(1), "TurnStarted.player"),
+    ("protected-target", priest_played, HandSeen(0, 2, KING, PRIEST), "HandSeen.owner"),
+    (
+        "protected-target-of-a-play",
+        lambda: at(hands=["Guard Priest", "Baron", "King"], protected=[2]),
+        CardPlayed(0, GUARD, 2, PRIEST),
+        "CardPlayed.target",
+    ),
+    ("not-their-turn", turn, CardPlayed(1, BARON), "CardPlayed.player"),
+    ("seats-not-ascending", turn, RoundEnded(PILE, (1, 0)), "RoundEnded.winners"),
+    ("effect-before-the-draw", waiting, PlayerProtected(0), "PlayerProtected"),
+    ("effect-before-the-play", turn, PlayerProtected(0), "PlayerProtected"),
+    ("shown-via-another-card", priest_played, HandSeen(0, 1, BARON, GUARD), "HandSeen.via"),
+    ("shown-via-a-guard", guard_played, HandSeen(0, 1, BARON, GUARD), "HandSeen.via"),
+    ("effect-of-another-card", guard_played, PlayerProtected(0), "PlayerProtected"),
+    # RoundStarted
+    ("round-during-a-round", turn, _next_round, "RoundStarted"),
+    (
+        "round-number",
+        between_rounds,
+        lambda s: _next_round(s, round_number=5),
+        "RoundStarted.round_number",
+    ),
+    (
+        "round-deck-short",
+        between_rounds,
+        lambda s: _next_round(s, short_deck=True),
+        "RoundStarted.deck",
+    ),
+    (
+        "round-seats-outside-a-tie-break",
+        between_rounds,
+        lambda s: _next_round(s, seats=(0, 1)),
+        "RoundStarted.seats",
+    ),
+    (
+        "round-order-in-seat-order-edition",
+        between_rounds,
+        lambda s: _next_round(s, order=(0, 1, 2)),
+        "RoundStarted.order",
+    ),
+    ("round-order-missing-online", online_between, _next_round, "RoundStarted.order"),
+    (
+        "round-dealt-to-one",
+        online_deserted,
+        lambda s: _next_round(s, order=(0,)),
+        "RoundStarted",
+    ),
+    (
+        "round-first-player-not-first",
+        online_between,
+        lambda s: _next_round(s, first_player=1, order=(0, 1, 2, 3)),
+        "RoundStarted.first_player",
+    ),
+    # the deal
+    (
+        "set-aside-online",
+        lambda: _dealt("online", 3, 1),
+        lambda s: CardSetAside(_top(s)),
+        "CardSetAside",
+    ),
+    (
+        "set-aside-after-a-deal",
+        lambda: _dealt("2019", 3, 3),
+        lambda s: CardSetAside(_top(s)),
+        "CardSetAside",
+    ),
+    (
+        "face-up-one-too-many",
+        lambda: _dealt("2019", 2, 5),
+        lambda s: CardRemovedFaceUp(_top(s)),
+        "CardRemovedFaceUp",
+    ),
+    (
+        "face-up-before-the-set-aside",
+        lambda: _dealt("2019", 2, 1),
+        lambda s: CardRemovedFaceUp(_top(s)),
+        "CardRemovedFaceUp",
+    ),
+    (
+        "deal-before-the-set-aside",
+        lambda: _dealt("2019", 3, 1),
+        lambda s: CardDealt(s.current, _top(s)),
+        "CardDealt",
+    ),
+    (
+        "dealt-twice",
+        lambda: _dealt("2019", 3, 3),
+        lambda s: CardDealt(next(p for p in range(3) if s.hands[p]), _top(s)),
+        "CardDealt.player",
+    ),
+    # TurnStarted
+    ("turn-one-player-left", one_left, TurnStarted(0), "TurnStarted"),
+    ("turn-empty-deck", pile_out, TurnStarted(1), "TurnStarted"),
+    (
+        "first-turn-wrong-player",
+        lambda: _dealt("2019", 3, 5),
+        lambda s: TurnStarted((s.current + 1) % 3),
+        "TurnStarted.player",
+    ),
+    (
+        "first-turn-mid-deal",
+        lambda: _dealt("2019", 3, 3),
+        lambda s: TurnStarted(s.current),
+        "TurnStarted",
+    ),
+    ("turn-before-the-play", turn, TurnStarted(1), "TurnStarted"),
+    ("turn-skips-a-player", guard_played, TurnStarted(2), "TurnStarted.player"),
+    # CardDrawn
+    (
+        "draw-before-the-first-turn",
+        lambda: _dealt("2019", 3, 5),
+        lambda s: CardDrawn(s.current, _top(s)),
+        "CardDrawn",
+    ),
+    (
+        "turn-draw-from-set-aside",
+        waiting,
+        lambda s: CardDrawn(0, _top(s), True),
+        "CardDrawn.from_set_aside",
+    ),
+    # CardPlayed
+    ("play-before-the-draw", waiting, CardPlayed(0, GUARD), "CardPlayed"),
+    ("play-twice", guard_played, CardPlayed(0, PRIEST), "CardPlayed"),
+    (
+        "second-target-alone",
+        turn,
+        CardPlayed(0, GUARD, None, None, 1),
+        "CardPlayed.second_target",
+    ),
+    ("guess-without-target", turn, CardPlayed(0, GUARD, None, PRIEST), "CardPlayed.guess"),
+    # PlayerEliminated
+    (
+        "knock-out-the-last",
+        one_left,
+        PlayerEliminated(0, EliminationReason.GUARD_GUESS, ()),
+        "PlayerEliminated.player",
+    ),
+    (
+        "left-reason-for-a-player-present",
+        turn,
+        PlayerEliminated(1, EliminationReason.LEFT, ()),
+        "PlayerEliminated.reason",
+    ),
+    (
+        "left-knock-out-between-rounds",
+        online_one_gone,
+        PlayerEliminated(1, EliminationReason.LEFT, ()),
+        "PlayerEliminated",
+    ),
+    # PlayerLeft, TurnTimedOut
+    ("leave-offline", turn, PlayerLeft(1), "PlayerLeft"),
+    ("leave-after-the-match", online_over, PlayerLeft(0), "PlayerLeft"),
+    ("leave-twice", online_one_gone, PlayerLeft(1), "PlayerLeft.player"),
+    ("time-out-offline", turn, TurnTimedOut(0), "TurnTimedOut"),
+    (
+        "time-out-without-random-moves",
+        online_no_random_moves,
+        lambda s: TurnTimedOut(s.current),
+        "TurnTimedOut",
+    ),
+    (
+        "time-out-not-acting",
+        online_turn,
+        lambda s: TurnTimedOut((s.current + 1) % s.players),
+        "TurnTimedOut.player",
+    ),
+    # cards' effects
+    ("seen-card-not-held", priest_played, HandSeen(0, 1, GUARD, PRIEST), "HandSeen.card"),
+    (
+        "compared-with-oneself",
+        baron_played,
+        HandsCompared(0, 0, GUARD, GUARD, BARON),
+        "HandsCompared.opponent",
+    ),
+    (
+        "compared-card-not-held",
+        baron_played,
+        HandsCompared(0, 1, KING, PRIEST, BARON),
+        "HandsCompared.player_card",
+    ),
+    ("traded-with-oneself", king_played, HandsTraded(0, 0, KING), "HandsTraded.opponent"),
+    ("traded-empty-hand", prince_on_self, HandsTraded(0, 1, PRINCE), "HandsTraded.player"),
+    (
+        "chancellor-empty-hand",
+        prince_on_self,
+        ChancellorDrew(0, 1, (BARON,)),
+        "ChancellorDrew.player",
+    ),
+    ("chancellor-draws-none", chancellor_played, ChancellorDrew(0, 0, ()), "ChancellorDrew.cards"),
+    (
+        "chancellor-count",
+        chancellor_played,
+        ChancellorDrew(0, 1, (BARON, HANDMAID)),
+        "ChancellorDrew.count",
+    ),
+    (
+        "chancellor-draws-three",
+        chancellor_played,
+        lambda s: ChancellorDrew(0, 3, s.deck[:3]),
+        "ChancellorDrew.cards",
+    ),
+    ("returned-outside-a-choice", turn, CardsReturned(0, 1, (GUARD,)), "CardsReturned"),
+    (
+        "returned-count",
+        chancellor_choosing,
+        CardsReturned(0, 1, (BARON, HANDMAID)),
+        "CardsReturned.count",
+    ),
+    (
+        "returned-keeping-two",
+        chancellor_choosing,
+        CardsReturned(0, 1, (BARON,)),
+        "CardsReturned.cards",
+    ),
+    ("marks-oneself", guard_played, PlayerMarked(0, 0), "PlayerMarked.marked"),
+    ("look-at-no-one", guard_played, LookOffered(0, ()), "LookOffered.owners"),
+    ("redraw-to-the-cards-player", guard_played, RedrawOffered(0), "RedrawOffered.player"),
+    ("declined-by-another", cardinal_look, OptionDeclined(1), "OptionDeclined.player"),
+    # RoundEnded
+    ("round-end-between-rounds", between_rounds, RoundEnded(PILE, (0,)), "RoundEnded"),
+    ("round-end-no-winner", turn, RoundEnded(PILE, ()), "RoundEnded.winners"),
+    ("alone-with-two-left", turn, RoundEnded(ALONE, (0,)), "RoundEnded.reason"),
+    (
+        "alone-shows-a-card",
+        one_left,
+        RoundEnded(ALONE, (0,), ((0, PRIEST),)),
+        "RoundEnded.revealed",
+    ),
+    ("pile-with-one-left", one_left, RoundEnded(PILE, (0,)), "RoundEnded.reason"),
+    ("pile-mid-turn", turn, RoundEnded(PILE, (0,)), "RoundEnded"),
+    ("pile-with-cards-left", guard_played, RoundEnded(PILE, (0,)), "RoundEnded.reason"),
+    ("pile-shows-no-hand", pile_out, RoundEnded(PILE, (1,)), "RoundEnded.revealed"),
+    (
+        "ranks-offline",
+        pile_out,
+        RoundEnded(PILE, (0,), ((0, PRIEST), (1, BARON)), (2, 1)),
+        "RoundEnded.ranks",
+    ),
+    ("ranks-wrong", online_pile_out, _ranked_wrong, "RoundEnded.ranks"),
+    ("winner-not-rank-1", online_pile_out, _non_rank_1_winner, "RoundEnded.winners"),
+    # TokenAwarded
+    (
+        "token-to-a-player-gone",
+        online_one_gone,
+        TokenAwarded(1, TokenReason.ROUND_WIN, 1),
+        "TokenAwarded.player",
+    ),
+    (
+        "round-token-to-a-loser",
+        between_rounds,
+        TokenAwarded(2, TokenReason.ROUND_WIN, 1),
+        "TokenAwarded.reason",
+    ),
+    # GameEnded
+    ("online-match-winner", online_between, GameEnded((0,)), "GameEnded.winners"),
+    ("online-close-with-three", online_between, GameEnded(()), "GameEnded"),
+    ("winner-short-of-tokens", between_rounds, GameEnded((0,)), "GameEnded.winners"),
+    ("tie-break-won-by-two", premium_tie_break, GameEnded((0, 1)), "GameEnded.winners"),
+    ("winners-missing-one", both_reached, GameEnded((0,)), "GameEnded.winners"),
+    ("premium-tie-not-played-off", premium_all_reached, GameEnded((0, 1, 2)), "GameEnded.winners"),
+    # GameTied
+    ("tie-in-a-shared-win-edition", between_rounds, GameTied((0, 1)), "GameTied"),
+    (
+        "tie-mid-round",
+        lambda: premium(hands=["Guard Priest", "Baron", "King"]),
+        GameTied((0, 1)),
+        "GameTied",
+    ),
+    ("tie-short-of-tokens", premium_before_tokens, GameTied((0, 1)), "GameTied.tied"),
+    ("tie-break-ties-another", premium_tie_break, GameTied((0, 2)), "GameTied.tied"),
+    ("tie-missing-one", premium_all_reached, GameTied((0, 1)), "GameTied.tied"),
+]
+
+
+@pytest.mark.parametrize(
+    ("state_of", "event", "field"),
+    [pytest.param(state_of, event, field, id=name) for name, state_of, event, field in CASES],
+)
+def test_an_event_that_cannot_follow_is_refused_naming_its_field(
+    state_of: Callable[[], GameState], event: EventFor, field: str
+) -> None:
+    state = state_of()
+    refused = event(state) if callable(event) else event
+    with pytest.raises(EventMismatch) as mismatch:
+        evolve(state, refused)
+    assert mismatch.value.field == field
