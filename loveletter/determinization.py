@@ -89,6 +89,7 @@ from itertools import accumulate, permutations
 
 import attrs
 
+from loveletter.cards import assassin, baron, bishop, guard
 from loveletter.errors import ArgumentError
 from loveletter.events import (
     CardDealt,
@@ -128,8 +129,12 @@ _Cmp = tuple[int, int, int]
 _Perm = tuple[tuple[int, ...], tuple[int, ...]]
 
 _EQUAL, _HIGHER, _LOWER = 0, 1, -1
+# the cards whose rules the inference follows, as their modules name them
+_GUARD = guard.RULES.card
+_BARON = baron.RULES.card
+_ASSASSIN = assassin.RULES.card  # answers a Guard that named him: never missed
 #: the cards whose name hits or misses the chosen hand
-_NAMING = frozenset({Card.GUARD, Card.BISHOP})
+_NAMING = frozenset({_GUARD, bishop.RULES.card})
 _COMPARISON_LOSS = frozenset(
     {EliminationReason.BARON_COMPARISON, EliminationReason.DOWAGER_COMPARISON}
 )
@@ -392,7 +397,7 @@ class _Builder:
                 and event.player == pending.seat
             )
             if not hit:  # the named card is not held, nor an Assassin (he would answer)
-                missed = self.name_mask(pending.name) | _bit(Card.ASSASSIN)
+                missed = self.name_mask(pending.name) | _bit(_ASSASSIN)
                 self.masks.extend((var, ~missed) for var in pending.cards)
         elif pending.kind == "bishop":
             hit = (
@@ -416,7 +421,7 @@ class _Builder:
                 self.cmps.append((mine, theirs, _EQUAL))
             else:
                 # the Baron knocks out the lower card, the Dowager Queen the higher
-                lower_loses = pending.name is Card.BARON
+                lower_loses = pending.name is _BARON
                 player_lower = (lost == pending.seat) is lower_loses
                 self.cmps.append((mine, theirs, _LOWER if player_lower else _HIGHER))
 
@@ -518,7 +523,7 @@ class _Builder:
         target = event.target
         if target is not None and event.guess is not None and card in _NAMING:
             chosen = tuple(self.hand(target, "CardPlayed"))
-            kind = "guard" if card is Card.GUARD else "bishop"
+            kind = "guard" if card is _GUARD else "bishop"
             self.pending = _Pending(kind, target, chosen, event.guess)
 
     def compared(self, event: HandsCompared) -> None:
@@ -1003,7 +1008,7 @@ _LISTED = 200_000
 #: (only a view and knowledge that contradict each other come near it)
 _MOST_TRIES = 2_000_000
 #: what a slot holds before it is drawn (never read)
-_UNSET = Card.GUARD
+_UNSET = next(iter(Card))
 
 
 class _Drawer:
