@@ -872,7 +872,7 @@ def _check_round_started(d: _Draft, e: RoundStarted) -> None:
             "seats",
             f"a tie-break round deals the tied players {list(contenders)} (ruling 31)"
             if contenders
-            else "every player is dealt in, but in a tie-break round",
+            else "every player is dealt in outside a tie-break round",
         )
     order = e.order
     dealt: Sequence[int]

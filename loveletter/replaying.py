@@ -39,6 +39,7 @@ from loveletter.events import (
 from loveletter.evolution import initial_state
 from loveletter.positions import Position, from_position
 from loveletter.state import Decision, GameState
+from loveletter.validation import short
 
 #: how a command is judged: its events and the state after them, or
 #: :class:`~loveletter.errors.IllegalCommand` (:func:`loveletter.deciding.resolve`)
@@ -140,9 +141,7 @@ def _implied_command(state: GameState, log: tuple[Event, ...], index: int) -> Co
         kept = list(state.hands[state.current])
         for card in event.cards:
             if card not in kept:
-                raise EventMismatch(
-                    f"player {state.current} does not hold {short_repr(card)}", index
-                )
+                raise EventMismatch(f"player {state.current} does not hold {short(card)}", index)
             kept.remove(card)
         if len(kept) != 1:
             raise EventMismatch("a Chancellor keeps exactly one card", index)

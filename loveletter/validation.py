@@ -123,13 +123,15 @@ def check_state(state: GameState) -> None:
 
 
 def short(value: object) -> str:
-    """``repr(value)`` kept short: messages never grow with hostile input
+    """``repr(value)`` kept short (a card by its name): messages never grow with hostile input
     (and never fail on an integer too long to print or a deep nest)."""
+    if isinstance(value, Card):
+        return str(value)  # its name: a message is read by people
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 200:
             return f"<an integer of {value.bit_length()} bits>"
         return repr(value)
-    if value is None or isinstance(value, bool | float | str | Card):
+    if value is None or isinstance(value, bool | float | str):
         text = repr(value)
     elif isinstance(value, tuple | list | frozenset | set | dict):
         return f"<{type(value).__name__} of {len(value)} items>"

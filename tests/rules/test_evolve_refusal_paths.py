@@ -5,7 +5,8 @@ before it is applied (``loveletter/evolution.py``, the ``_check_*``
 functions and their helpers). Each case below builds a real state (a
 described position, a seeded deal, a command's events applied in part) and
 an event that cannot follow it, and asserts the :class:`EventMismatch` and
-the field it names: the field, not the message, is what a caller relies on.
+the field it names (what a caller relies on) and its message (what a person
+reads: pinned, so that a check cannot come to give another check's reason).
 """
 
 from __future__ import annotations
@@ -638,15 +639,114 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
 ]
 
 
+#: what each refusal says: the reason a person reads, pinned so that it stays
+#: true to the check that gives it (the kind and the field are what code reads)
+MESSAGES: dict[str, str] = {
+    "out-of-the-round": "player 1 is out of the round",
+    "protected-target": "player 2 is protected: no card can choose them",
+    "protected-target-of-a-play": "player 2 is protected: no card can choose them",
+    "not-their-turn": "it is player 0's turn, not player 1's",
+    "seats-not-ascending": "must list distinct seats in ascending order: [1, 0]",
+    "effect-before-the-draw": "no card's effect is under way while the game waits for 'draw'",
+    "effect-before-the-play": "player 0 has not played this turn's card yet",
+    "shown-via-another-card": "the card just played is Priest, not Guard",
+    "shown-via-a-guard": "playing Guard shows no one's hand",
+    "effect-of-another-card": "the card just played (Guard) does not protect its player",
+    "round-during-a-round": "a round is dealt between rounds, not while the game waits for 'play'",
+    "round-number": "the next round is round 2, not 5",
+    "round-deck-short": "must be the 21 cards of 2019 for 3 players",
+    "round-seats-outside-a-tie-break": "every player is dealt in outside a tie-break round",
+    "round-order-in-seat-order-edition": "2019 plays in seat order",
+    "round-order-missing-online": "must list the players present once each: [0, 1, 2, 3]",
+    "round-dealt-to-one": "a round is dealt to two players or more",
+    "round-first-player-not-first": "player 1 is not the first of those dealt in",
+    "set-aside-online": "online sets no card aside",
+    "set-aside-after-a-deal": "the card is set aside before any other leaves the deck",
+    "face-up-one-too-many": "a 2-player round puts 3 cards face up",
+    "face-up-before-the-set-aside": "cards go face up after the set-aside card, before the deal",
+    "deal-before-the-set-aside": "the deal follows the set-aside and face-up cards",
+    "dealt-twice": "player 0 has been dealt their card already",
+    "turn-one-player-left": "a turn starts only with two players or more in the round",
+    "turn-empty-deck": "the round ends instead: no card is left for the turn's draw",
+    "first-turn-wrong-player": "player 0 starts the round, not player 1",
+    "first-turn-mid-deal": "the first turn starts once every player is dealt a card",
+    "turn-before-the-play": "a turn starts once the card of the one before is played",
+    "turn-skips-a-player": "player 1's turn follows, not player 2's",
+    "draw-before-the-first-turn": "the first turn's draw follows its start",
+    "turn-draw-from-set-aside": "the turn's draw takes the top of the deck",
+    "play-before-the-draw": "no card is played while the game waits for 'draw'",
+    "play-twice": "player 0 has played this turn's card already",
+    "second-target-alone": "a second player is chosen after a first",
+    "guess-without-target": "a name is a Card given with a target, not Priest",
+    "knock-out-the-last": "player 0 is the last player in the round",
+    "left-reason-for-a-player-present": "player 1 has not left the match",
+    "left-knock-out-between-rounds": "no one is knocked out between rounds",
+    "leave-offline": "no one leaves a game of 2019: it is online only",
+    "leave-after-the-match": "the match is over",
+    "leave-twice": "player 1 has already left",
+    "time-out-offline": "2019 has no time-outs: they are online only",
+    "time-out-without-random-moves": "this table makes no random moves: it waits",
+    "time-out-not-acting": "player 0 has no decision to time out",
+    "seen-card-not-held": "player 1 does not hold Guard",
+    "compared-with-oneself": "a comparison is with another player",
+    "compared-card-not-held": "player 0 does not hold King",
+    "traded-with-oneself": "a trade is between two players",
+    "traded-empty-hand": "player 0 holds 0 cards, not one",
+    "chancellor-empty-hand": "player 0 draws holding one card, not none",
+    "chancellor-draws-none": "draws one card or more",
+    "chancellor-count": "2 cards are drawn, not 1",
+    "chancellor-draws-three": "a Chancellor draws 2 cards at most",
+    "returned-outside-a-choice": "no cards are returned while the game waits for 'play'",
+    "returned-count": "2 cards are returned, not 1",
+    "returned-keeping-two": "player 0 keeps one card and returns the others",
+    "marks-oneself": "a player marks another player",
+    "look-at-no-one": "a look is offered at hands of players who could be chosen",
+    "redraw-to-the-cards-player": "a redraw is offered to another player than the card's",
+    "declined-by-another": "the step was offered to player 0, not 1",
+    "round-end-between-rounds": "no round is being played: the game waits for 'next-round'",
+    "round-end-no-winner": "the round's winners are players left in it",
+    "alone-with-two-left": "3 players are left in the round, not one",
+    "alone-shows-a-card": "the last player left shows no card (ruling 14)",
+    "pile-with-one-left": "a round ended by the pile has two players or more left",
+    "pile-mid-turn": "the pile ends a round at the end of a turn",
+    "pile-with-cards-left": "16 cards are left to draw",
+    "pile-shows-no-hand": "the pile's end shows every hand left, in seat order",
+    "ranks-offline": "2019 does not rank the players",
+    "ranks-wrong": "the round ranks the players [3, 2, 1, 4]",
+    "winner-not-rank-1": "the round's winners are its rank-1 players",
+    "token-to-a-player-gone": "player 1 has left the match: they gain nothing",
+    "round-token-to-a-loser": "player 2 has not just won a round",
+    "online-match-winner": "a match of online has no winner",
+    "online-close-with-three": "a match closes between rounds once fewer than two are left",
+    "winner-short-of-tokens": "a game is won with 5 tokens or more",
+    "tie-break-won-by-two": "a tie-break round is won by one of the tied players",
+    "winners-missing-one": "the players with 5 tokens or more win: [0, 1]",
+    "premium-tie-not-played-off": "a tie for the game is played off (ruling 31)",
+    "tie-in-a-shared-win-edition": "2019 has no tie-break rounds",
+    "tie-mid-round": "a tie for the game comes at the end of a round",
+    "tie-short-of-tokens": "two players or more tie with 5 tokens or more",
+    "tie-break-ties-another": "a tie-break round ties some of its tied players again",
+    "tie-missing-one": "every player with 5 tokens or more is tied",
+}
+
+
 @pytest.mark.parametrize(
-    ("state_of", "event", "field"),
-    [pytest.param(state_of, event, field, id=name) for name, state_of, event, field in CASES],
+    ("state_of", "event", "field", "message"),
+    [
+        pytest.param(state_of, event, field, MESSAGES[name], id=name)
+        for name, state_of, event, field in CASES
+    ],
 )
 def test_an_event_that_cannot_follow_is_refused_naming_its_field(
-    state_of: Callable[[], GameState], event: EventFor, field: str
+    state_of: Callable[[], GameState], event: EventFor, field: str, message: str
 ) -> None:
     state = state_of()
     refused = event(state) if callable(event) else event
     with pytest.raises(EventMismatch) as mismatch:
         evolve(state, refused)
     assert mismatch.value.field == field
+    assert str(mismatch.value) == f"{field}: {message}"
+
+
+def test_every_case_has_its_message() -> None:
+    assert sorted(MESSAGES) == sorted(name for name, *_ in CASES)

@@ -216,7 +216,7 @@ def chancellor_log() -> tuple[Event, ...]:
         pytest.param(
             (*chancellor_log(), CardsReturned(0, 2, (Card.PRINCESS, Card.SPY))),
             12,
-            "player 0 does not hold <Card.PRINCESS: 9>",
+            "player 0 does not hold Princess",
             id="return-of-a-card-not-held",
         ),
         pytest.param(
