@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 import loveletter as ll
 from loveletter import fastpath, legal
 from loveletter.commands import Command, Decline, KeepCard, LookAtHand, PlayCard, Redraw, StartRound
-from loveletter.state import GameState
+from loveletter.state import GameState, Sighting, Table
 
 #: every edition at its smallest and largest table
 TABLES = [
@@ -106,3 +107,48 @@ def test_the_check_would_notice_a_legal_play_checked_again(
     monkeypatch.setattr(fastpath, "_legal_play", fussy)
     with pytest.raises(AssertionError, match="GUARD"):
         _games("2019-classic", 4, 5, 1)
+
+
+def test_builders_made_at_import_build_what_the_class_builds() -> None:
+    """``_builder`` runs when the module is imported (its constructors of
+    sightings, tables and round results); made again here, a constructor
+    gives a value equal to the class's own, of that class, every field set."""
+    build = fastpath._builder(Sighting)
+    built = build(1, 2, ll.Card.GUARD, 3, ll.Card.PRIEST)
+    assert type(built) is Sighting
+    assert built == Sighting(1, 2, ll.Card.GUARD, 3, ll.Card.PRIEST)
+    table = ll.new_game("premium", 5, seed=3).table
+    fields = [getattr(table, field.name) for field in attrs.fields(Table)]
+    assert fastpath._builder(Table)(*fields) == table
+
+
+def test_interned_values_are_shared_kept_apart_by_type_and_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``interned`` (also run at import): equal arguments give the very same
+    value; ``typed`` keeps a card apart from its equal integer code; the
+    cache empties itself at ``LIMIT`` and on :func:`fastpath.forget`; the
+    wrapper keeps the factory's name and docstring."""
+    made: list[tuple[object, ...]] = []
+
+    def pair(a: object, b: object) -> tuple[object, ...]:
+        """Two values."""
+        made.append((a, b))
+        return (a, b)
+
+    shared = fastpath.interned(pair)
+    first = shared(1, 2)
+    assert shared(1, 2) is first and made == [(1, 2)]
+    assert (shared.__name__, shared.__doc__) == ("pair", "Two values.")
+    typed = fastpath.interned(pair, typed=True)
+    prince = typed(ll.Card.PRINCE, None)
+    assert typed(5, None) is not prince and type(typed(5, None)[0]) is int
+    assert typed(ll.Card.PRINCE, None) is prince
+    fastpath.forget()
+    assert shared(1, 2) is not first and made[-1] == (1, 2)
+    monkeypatch.setattr(fastpath, "LIMIT", 2)
+    bounded = fastpath.interned(pair)
+    kept = bounded(0, 0)
+    bounded(0, 1)
+    bounded(0, 2)  # the third value clears the two before it
+    assert bounded(0, 0) is not kept

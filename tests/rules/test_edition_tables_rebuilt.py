@@ -155,6 +155,8 @@ def test_rebuilt_edition_ties_are_broken_as_its_rules_say(edition: str) -> None:
         )
     else:
         assert (ruleset.round_tie, ruleset.game_tie) == (RoundTie.ALL_TIED_WIN, GameTie.SHARED_WIN)
+    if ruleset.game_tie is GameTie.TIE_BREAK_ROUND:  # a tie is of players at the token goal
+        assert all(ruleset.setup(players).tokens_to_win for players in counts(edition))
 
 
 def test_rebuilt_edition_keeps_its_names_and_aliases(edition: str) -> None:

@@ -24,6 +24,7 @@ from loveletter import (
     GameState,
     PlayCard,
     TableSettings,
+    evolution,
     evolve,
     new_game,
     push,
@@ -36,6 +37,7 @@ from loveletter.events import (
     CardDrawn,
     CardPlayed,
     CardRemovedFaceUp,
+    CardRevealed,
     CardSetAside,
     CardsReturned,
     ChancellorDrew,
@@ -418,6 +420,13 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
         lambda s: _next_round(s, first_player=1, order=(0, 1, 2, 3)),
         "RoundStarted.first_player",
     ),
+    ("tie-break-dealt-to-all", premium_tie_break, _next_round, "RoundStarted.seats"),
+    (
+        "tie-break-first-player-not-tied",
+        premium_tie_break,
+        lambda s: _next_round(s, seats=(0, 1), first_player=2),
+        "RoundStarted.first_player",
+    ),
     # the deal
     (
         "set-aside-online",
@@ -455,6 +464,9 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
         lambda s: CardDealt(next(p for p in range(3) if s.hands[p]), _top(s)),
         "CardDealt.player",
     ),
+    ("set-aside-mid-round", turn, lambda s: CardSetAside(_top(s)), "CardSetAside"),
+    ("face-up-mid-round", turn, lambda s: CardRemovedFaceUp(_top(s)), "CardRemovedFaceUp"),
+    ("deal-at-a-turn-s-draw", waiting, lambda s: CardDealt(1, _top(s)), "CardDealt"),
     # TurnStarted
     ("turn-one-player-left", one_left, TurnStarted(0), "TurnStarted"),
     ("turn-empty-deck", pile_out, TurnStarted(1), "TurnStarted"),
@@ -531,8 +543,15 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
         lambda s: TurnTimedOut((s.current + 1) % s.players),
         "TurnTimedOut.player",
     ),
+    (
+        "time-out-between-rounds",
+        online_between,
+        lambda s: TurnTimedOut(s.current),
+        "TurnTimedOut.player",
+    ),
     # cards' effects
     ("seen-card-not-held", priest_played, HandSeen(0, 1, GUARD, PRIEST), "HandSeen.card"),
+    ("seen-by-another", priest_played, HandSeen(1, 0, GUARD, PRIEST), "HandSeen.viewer"),
     (
         "compared-with-oneself",
         baron_played,
@@ -547,6 +566,13 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     ),
     ("traded-with-oneself", king_played, HandsTraded(0, 0, KING), "HandsTraded.opponent"),
     ("traded-empty-hand", prince_on_self, HandsTraded(0, 1, PRINCE), "HandsTraded.player"),
+    (
+        "traded-for-an-empty-hand",
+        prince_on_self,
+        HandsTraded(1, 0, PRINCE),
+        "HandsTraded.opponent",
+    ),
+    ("trade-before-the-play", turn, HandsTraded(0, 1), "HandsTraded"),
     (
         "chancellor-empty-hand",
         prince_on_self,
@@ -582,6 +608,14 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     ("marks-oneself", guard_played, PlayerMarked(0, 0), "PlayerMarked.marked"),
     ("look-at-no-one", guard_played, LookOffered(0, ()), "LookOffered.owners"),
     ("redraw-to-the-cards-player", guard_played, RedrawOffered(0), "RedrawOffered.player"),
+    ("mark-before-the-play", turn, PlayerMarked(0, 1), "PlayerMarked"),
+    ("mark-by-a-guard", guard_played, PlayerMarked(0, 1), "PlayerMarked"),
+    ("reveal-before-the-play", turn, CardRevealed(1, BARON), "CardRevealed"),
+    ("look-offered-before-the-play", turn, LookOffered(0, (1,)), "LookOffered"),
+    ("look-at-a-protected-hand", priest_played, LookOffered(0, (2,)), "LookOffered.owners"),
+    ("look-offered-by-a-guard", guard_played, LookOffered(0, (1,)), "LookOffered"),
+    ("redraw-offered-before-the-play", turn, RedrawOffered(1), "RedrawOffered"),
+    ("redraw-offered-by-a-guard", guard_played, RedrawOffered(1), "RedrawOffered"),
     ("declined-by-another", cardinal_look, OptionDeclined(1), "OptionDeclined.player"),
     # RoundEnded
     ("round-end-between-rounds", between_rounds, RoundEnded(PILE, (0,)), "RoundEnded"),
@@ -727,6 +761,25 @@ MESSAGES: dict[str, str] = {
     "tie-short-of-tokens": "two players or more tie with 5 tokens or more",
     "tie-break-ties-another": "a tie-break round ties some of its tied players again",
     "tie-missing-one": "every player with 5 tokens or more is tied",
+    "tie-break-dealt-to-all": "a tie-break round deals the tied players [0, 1] (ruling 31)",
+    "tie-break-first-player-not-tied": "player 2 is not the first of those dealt in",
+    "set-aside-mid-round": "cards are set aside, put face up and dealt as a round starts",
+    "face-up-mid-round": "cards are set aside, put face up and dealt as a round starts",
+    "deal-at-a-turn-s-draw": "cards are set aside, put face up and dealt as a round starts",
+    "time-out-between-rounds": "player 0 has no decision to time out",
+    "seen-by-another": "it is player 0's turn, not player 1's",
+    "traded-for-an-empty-hand": "player 0 holds 0 cards, not one",
+    "trade-before-the-play": "player 0 has not played this turn's card yet",
+    "mark-before-the-play": "player 0 has not played this turn's card yet",
+    "mark-by-a-guard": "the card just played (Guard) does not mark a player",
+    "reveal-before-the-play": "player 0 has not played this turn's card yet",
+    "look-offered-before-the-play": "player 0 has not played this turn's card yet",
+    "look-at-a-protected-hand": "a look is offered at hands of players who could be chosen",
+    "look-offered-by-a-guard": "the card just played (Guard) does not leave a look choice pending",
+    "redraw-offered-before-the-play": "player 0 has not played this turn's card yet",
+    "redraw-offered-by-a-guard": (
+        "the card just played (Guard) does not leave a redraw choice pending"
+    ),
 }
 
 
@@ -750,3 +803,35 @@ def test_an_event_that_cannot_follow_is_refused_naming_its_field(
 
 def test_every_case_has_its_message() -> None:
     assert sorted(MESSAGES) == sorted(name for name, *_ in CASES)
+
+
+@pytest.mark.parametrize(
+    ("events", "shown"),
+    [(5, "5"), ("CardPlayed", "'CardPlayed'"), (b"events", "<bytes>"), (None, "None")],
+    ids=repr,
+)
+def test_apply_events_refuses_what_is_not_a_sequence_of_events(events: object, shown: str) -> None:
+    with pytest.raises(EventMismatch) as mismatch:
+        apply_events(turn(), events)  # type: ignore[arg-type]  # the wrong type is the test
+    assert mismatch.value.field == "events"
+    assert str(mismatch.value) == f"events: a sequence of events, not {shown}"
+
+
+def test_the_field_shapes_built_at_import_test_what_they_say() -> None:
+    """``_optional`` and ``_exactly`` build the field shapes when the module
+    is imported; built again here, each test passes its arguments through."""
+    seen: list[tuple[object, int, tuple[Card, ...]]] = []
+
+    def recording(value: object, n: int, kinds: tuple[Card, ...]) -> bool:
+        seen.append((value, n, kinds))
+        return value == 1
+
+    what, test = evolution._optional(("one", recording))
+    assert what == "one or None"
+    assert test(None, 3, (GUARD,)) and not seen
+    assert test(1, 3, (GUARD,)) and seen == [(1, 3, (GUARD,))]
+    assert not test(2, 4, ()) and seen[-1] == (2, 4, ())
+    what, test = evolution._exactly(bool, "true or false")
+    assert what == "true or false"
+    assert test(True, 3, ()) and test(False, 3, ())
+    assert not test(1, 3, ()) and not test(None, 3, ())
