@@ -1194,11 +1194,8 @@ def _check_round_ended(d: _Draft, e: RoundEnded) -> None:
     else:
         if len(live) < 2:
             raise _mismatch(e, "reason", "a round ended by the pile has two players or more left")
-        if (
-            decision is not Decision.PLAY
-            or len(hands[d.current]) > 1
-            or any(len(hands[p]) != 1 for p in live)
-        ):
+        # every player left, the one whose turn it is among them, holds one card
+        if decision is not Decision.PLAY or any(len(hands[p]) != 1 for p in live):
             raise _mismatch(e, None, "the pile ends a round at the end of a turn")
         if len(d.deck) > ruleset.round_end_pile:
             raise _mismatch(e, "reason", f"{len(d.deck)} cards are left to draw")
@@ -1382,7 +1379,10 @@ def evolve_unchecked(state: GameState, event: Event) -> GameState:
     """:func:`evolve` without the checks of the event against the state:
     the appliers alone, as the engine applies its own events. For events
     the rules produced, or deliberately built ones (the replay-start
-    search deals placeholder cards); a forged event can corrupt the state."""
+    search deals placeholder cards); a forged event can corrupt the state.
+    What no applier can do is still refused: a redacted event (its hidden
+    cards would enter play as unknowns), a card that is not where the event
+    takes it from, a seat not at the table, an answer to nothing offered."""
     return apply_unchecked(state, (event,))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -41,6 +42,7 @@ from loveletter.events import (
     CardSetAside,
     CardsReturned,
     ChancellorDrew,
+    ChoiceRestricted,
     EliminationReason,
     Event,
     GameEnded,
@@ -312,6 +314,12 @@ def online_one_gone() -> GameState:
 
 
 @cache
+def online_two_left() -> GameState:
+    """Seats 1 and 2 left between rounds: two are still at the table."""
+    return evolve(online_one_gone(), PlayerLeft(2))
+
+
+@cache
 def online_deserted() -> GameState:
     """Seats 1, 2 and 3 left between rounds; the match's close not applied."""
     return apply_events(online_one_gone(), (PlayerLeft(2), PlayerLeft(3)))
@@ -552,6 +560,17 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     # cards' effects
     ("seen-card-not-held", priest_played, HandSeen(0, 1, GUARD, PRIEST), "HandSeen.card"),
     ("seen-by-another", priest_played, HandSeen(1, 0, GUARD, PRIEST), "HandSeen.viewer"),
+    ("seen-before-the-play", turn, HandSeen(0, 1, BARON, PRIEST), "HandSeen"),
+    ("compared-before-the-play", turn, HandsCompared(0, 1, GUARD, BARON, BARON), "HandsCompared"),
+    ("discard-before-the-play", turn, CardDiscarded(1, BARON), "CardDiscarded"),
+    ("restricted-before-the-play", turn, ChoiceRestricted(0, 1), "ChoiceRestricted"),
+    ("restricted-by-a-guard", guard_played, ChoiceRestricted(0, 1), "ChoiceRestricted"),
+    (
+        "chancellor-draw-after-a-guard",
+        guard_played,
+        lambda s: ChancellorDrew(0, 1, s.deck[:1]),
+        "ChancellorDrew",
+    ),
     (
         "compared-with-oneself",
         baron_played,
@@ -614,6 +633,7 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     ("look-offered-before-the-play", turn, LookOffered(0, (1,)), "LookOffered"),
     ("look-at-a-protected-hand", priest_played, LookOffered(0, (2,)), "LookOffered.owners"),
     ("look-offered-by-a-guard", guard_played, LookOffered(0, (1,)), "LookOffered"),
+    ("look-offered-by-a-chancellor", chancellor_played, LookOffered(0, (1,)), "LookOffered"),
     ("redraw-offered-before-the-play", turn, RedrawOffered(1), "RedrawOffered"),
     ("redraw-offered-by-a-guard", guard_played, RedrawOffered(1), "RedrawOffered"),
     ("declined-by-another", cardinal_look, OptionDeclined(1), "OptionDeclined.player"),
@@ -631,6 +651,25 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     ("pile-mid-turn", turn, RoundEnded(PILE, (0,)), "RoundEnded"),
     ("pile-with-cards-left", guard_played, RoundEnded(PILE, (0,)), "RoundEnded.reason"),
     ("pile-shows-no-hand", pile_out, RoundEnded(PILE, (1,)), "RoundEnded.revealed"),
+    # the shape of a field: pairs of a seat and a card
+    (
+        "revealed-seat-out-of-range",
+        pile_out,
+        RoundEnded(PILE, (1,), ((7, PRIEST),)),
+        "RoundEnded.revealed",
+    ),
+    (
+        "revealed-pair-too-short",
+        pile_out,
+        RoundEnded(PILE, (1,), cast(Any, ((0,),))),
+        "RoundEnded.revealed",
+    ),
+    (
+        "revealed-pair-as-a-list",
+        pile_out,
+        RoundEnded(PILE, (1,), cast(Any, ([0, PRIEST],))),
+        "RoundEnded.revealed",
+    ),
     (
         "ranks-offline",
         pile_out,
@@ -655,6 +694,8 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     # GameEnded
     ("online-match-winner", online_between, GameEnded((0,)), "GameEnded.winners"),
     ("online-close-with-three", online_between, GameEnded(()), "GameEnded"),
+    ("online-close-with-two", online_two_left, GameEnded(()), "GameEnded"),
+    ("game-won-before-the-play", turn, GameEnded((0,)), "GameEnded"),
     ("winner-short-of-tokens", between_rounds, GameEnded((0,)), "GameEnded.winners"),
     ("tie-break-won-by-two", premium_tie_break, GameEnded((0, 1)), "GameEnded.winners"),
     ("winners-missing-one", both_reached, GameEnded((0,)), "GameEnded.winners"),
@@ -780,6 +821,20 @@ MESSAGES: dict[str, str] = {
     "redraw-offered-by-a-guard": (
         "the card just played (Guard) does not leave a redraw choice pending"
     ),
+    "seen-before-the-play": "player 0 has not played this turn's card yet",
+    "compared-before-the-play": "player 0 has not played this turn's card yet",
+    "discard-before-the-play": "player 0 has not played this turn's card yet",
+    "restricted-before-the-play": "player 0 has not played this turn's card yet",
+    "restricted-by-a-guard": "the card just played (Guard) does not bind the next card's choice",
+    "chancellor-draw-after-a-guard": "the card just played (Guard) does not draw cards to return",
+    "look-offered-by-a-chancellor": (
+        "the card just played (Chancellor) does not leave a look choice pending"
+    ),
+    "revealed-seat-out-of-range": "must be a tuple of (seat, card) pairs, not <tuple of 1 items>",
+    "revealed-pair-too-short": "must be a tuple of (seat, card) pairs, not <tuple of 1 items>",
+    "revealed-pair-as-a-list": "must be a tuple of (seat, card) pairs, not <tuple of 1 items>",
+    "online-close-with-two": "a match closes between rounds once fewer than two are left",
+    "game-won-before-the-play": "player 0 has not played this turn's card yet",
 }
 
 

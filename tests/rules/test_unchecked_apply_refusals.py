@@ -1,0 +1,137 @@
+"""What ``evolve_unchecked`` still refuses.
+
+The unchecked path (the engine applying the events the rules just made)
+skips :func:`loveletter.evolve`'s checks of an event against the rules, but
+its appliers refuse what they cannot apply at all: a redacted event, whose
+hidden cards would enter play as unknowns; a card that is not where the
+event takes it from; a seat not at the table; an answer to nothing offered.
+Under :func:`~loveletter.evolve` the checks refuse all of these first, so
+only this path reaches the appliers' own refusals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from loveletter import EventMismatch, GameState, evolve
+from loveletter.events import (
+    CardRemovedFaceUp,
+    CardsReturned,
+    Event,
+    HandsCompared,
+    HandSeen,
+    OptionDeclined,
+    PlayerLeft,
+)
+from loveletter.evolution import evolve_unchecked
+
+from ._helpers import BARON, CARDINAL, GUARD, PRIEST
+from .test_evolve_refusal_paths import (
+    _dealt,
+    _top,
+    baron_played,
+    cardinal_look,
+    chancellor_choosing,
+    online_between,
+    online_one_gone,
+    priest_played,
+    turn,
+)
+
+CASES: list[tuple[str, Callable[[], GameState], Callable[[GameState], Event], str, str]] = [
+    (
+        "redacted-look",
+        priest_played,
+        lambda s: HandSeen(0, 1, None, PRIEST),
+        "HandSeen.card",
+        "a redacted HandSeen cannot be replayed",
+    ),
+    (
+        "look-at-a-hand-not-offered",
+        cardinal_look,
+        lambda s: HandSeen(0, 3, s.hands[3][0], CARDINAL),
+        "HandSeen.owner",
+        "player 3's hand was not offered for a look",
+    ),
+    (
+        "redacted-comparison-own-card",
+        baron_played,
+        lambda s: HandsCompared(0, 1, None, PRIEST, BARON),
+        "HandsCompared.player_card",
+        "a redacted HandsCompared cannot be replayed",
+    ),
+    (
+        "redacted-comparison-opponent-card",
+        baron_played,
+        lambda s: HandsCompared(0, 1, GUARD, None, BARON),
+        "HandsCompared.opponent_card",
+        "a redacted HandsCompared cannot be replayed",
+    ),
+    (
+        "redacted-return",
+        chancellor_choosing,
+        lambda s: CardsReturned(0, 2, None),
+        "CardsReturned.cards",
+        "a redacted CardsReturned cannot be replayed",
+    ),
+    (
+        "face-up-card-not-on-top",
+        lambda: _dealt("2019", 2, 1),
+        lambda s: CardRemovedFaceUp(next(c for c in s.deck if c != _top(s))),
+        "CardRemovedFaceUp.card",
+        "the top of the deck is not {card}",
+    ),
+    (
+        "decline-with-nothing-offered",
+        turn,
+        lambda s: OptionDeclined(0),
+        "OptionDeclined",
+        "no optional step was offered",
+    ),
+    (
+        "leave-twice",
+        online_one_gone,
+        lambda s: PlayerLeft(1),
+        "PlayerLeft.player",
+        "player 1 is not at the table",
+    ),
+    (
+        "leave-from-beyond-the-table",
+        online_between,
+        lambda s: PlayerLeft(s.players),
+        "PlayerLeft.player",
+        "player 4 is not at the table",
+    ),
+    (
+        "leave-from-a-negative-seat",
+        online_between,
+        lambda s: PlayerLeft(-1),
+        "PlayerLeft.player",
+        "player -1 is not at the table",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("state_of", "event_of", "field", "message"),
+    [pytest.param(*case[1:], id=case[0]) for case in CASES],
+)
+def test_the_unchecked_path_refuses_what_it_cannot_apply(
+    state_of: Callable[[], GameState],
+    event_of: Callable[[GameState], Event],
+    field: str,
+    message: str,
+) -> None:
+    state = state_of()
+    event = event_of(state)
+    with pytest.raises(EventMismatch) as refused:
+        evolve_unchecked(state, event)
+    card = getattr(event, "card", None)
+    assert (refused.value.field, str(refused.value)) == (
+        field,
+        f"{field}: {message.format(card=card)}",
+    )
+    with pytest.raises(EventMismatch):  # the checked path refuses it too, by its own checks
+        evolve(state, event)
