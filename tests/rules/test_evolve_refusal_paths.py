@@ -83,6 +83,7 @@ from ._helpers import (
 )
 
 PILE = RoundEndReason.DECK_EMPTY
+GUESSED = EliminationReason.GUARD_GUESS
 ALONE = RoundEndReason.ONE_PLAYER_LEFT
 
 
@@ -309,6 +310,15 @@ def online_between() -> GameState:
 
 
 @cache
+def online_left_mid_round() -> GameState:
+    """Online, three players: a player other than the one to act leaves
+    mid-round; their knock-out not applied."""
+    state = online_turn()
+    gone = (state.current + 1) % state.players
+    return evolve(state, PlayerLeft(gone))
+
+
+@cache
 def online_one_gone() -> GameState:
     return evolve(online_between(), PlayerLeft(1))
 
@@ -389,6 +399,27 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     ("shown-via-another-card", priest_played, HandSeen(0, 1, BARON, GUARD), "HandSeen.via"),
     ("shown-via-a-guard", guard_played, HandSeen(0, 1, BARON, GUARD), "HandSeen.via"),
     ("effect-of-another-card", guard_played, PlayerProtected(0), "PlayerProtected"),
+    # the shape of a field
+    ("target-beyond-the-table", turn, CardPlayed(0, GUARD, 3, PRIEST), "CardPlayed.target"),
+    ("target-a-string", turn, CardPlayed(0, GUARD, cast(Any, "1"), PRIEST), "CardPlayed.target"),
+    ("card-of-another-edition", turn, CardPlayed(0, Card.BISHOP), "CardPlayed.card"),
+    ("card-as-its-number", turn, CardPlayed(0, cast(Any, 1)), "CardPlayed.card"),
+    ("winners-beyond-the-table", between_rounds, GameEnded((3,)), "GameEnded.winners"),
+    ("winners-as-strings", between_rounds, GameEnded(cast(Any, ("0",))), "GameEnded.winners"),
+    ("winners-as-a-list", between_rounds, GameEnded(cast(Any, [0])), "GameEnded.winners"),
+    ("winners-twice", turn, RoundEnded(PILE, (0, 0)), "RoundEnded.winners"),
+    (
+        "drawn-cards-as-a-list",
+        chancellor_played,
+        ChancellorDrew(0, 2, cast(Any, [BARON, HANDMAID])),
+        "ChancellorDrew.cards",
+    ),
+    (
+        "drawn-cards-as-numbers",
+        chancellor_played,
+        ChancellorDrew(0, 2, cast(Any, (BARON, 4))),
+        "ChancellorDrew.cards",
+    ),
     # RoundStarted
     ("round-during-a-round", turn, _next_round, "RoundStarted"),
     (
@@ -515,6 +546,14 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
         "CardPlayed.second_target",
     ),
     ("guess-without-target", turn, CardPlayed(0, GUARD, None, PRIEST), "CardPlayed.guess"),
+    # CardDrawn as a replacement
+    ("replacement-before-the-play", turn, lambda s: CardDrawn(0, _top(s)), "CardDrawn"),
+    (
+        "replacement-for-a-hand-not-discarded",
+        king_played,
+        lambda s: CardDrawn(1, _top(s)),
+        "CardDrawn.player",
+    ),
     # PlayerEliminated
     (
         "knock-out-the-last",
@@ -533,6 +572,25 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
         online_one_gone,
         PlayerEliminated(1, EliminationReason.LEFT, ()),
         "PlayerEliminated",
+    ),
+    (
+        "knock-out-of-a-player-gone",
+        online_left_mid_round,
+        lambda s: PlayerEliminated(min(s.table.left), GUESSED, ()),
+        "PlayerEliminated.reason",
+    ),
+    (
+        "knock-out-before-the-play",
+        turn,
+        PlayerEliminated(1, GUESSED, (BARON,)),
+        "PlayerEliminated",
+    ),
+    ("token-before-the-play", turn, TokenAwarded(0, TokenReason.SPY, 1), "TokenAwarded"),
+    (
+        "round-token-mid-effect",
+        guard_played,
+        TokenAwarded(0, TokenReason.ROUND_WIN, 1),
+        "TokenAwarded.reason",
     ),
     # PlayerLeft, TurnTimedOut
     ("leave-offline", turn, PlayerLeft(1), "PlayerLeft"),
@@ -835,6 +893,26 @@ MESSAGES: dict[str, str] = {
     "revealed-pair-as-a-list": "must be a tuple of (seat, card) pairs, not <tuple of 1 items>",
     "online-close-with-two": "a match closes between rounds once fewer than two are left",
     "game-won-before-the-play": "player 0 has not played this turn's card yet",
+    "target-beyond-the-table": "must be a seat from 0 to 2 or None, not 3",
+    "target-a-string": "must be a seat from 0 to 2 or None, not '1'",
+    "card-of-another-edition": "must be a card of this game, not Bishop",
+    "card-as-its-number": "must be a card of this game, not 1",
+    "winners-beyond-the-table": "must be a tuple of seats from 0 to 2, not <tuple of 1 items>",
+    "winners-as-strings": "must be a tuple of seats from 0 to 2, not <tuple of 1 items>",
+    "winners-as-a-list": "must be a tuple of seats from 0 to 2, not <list of 1 items>",
+    "winners-twice": "must list distinct seats in ascending order: [0, 0]",
+    "drawn-cards-as-a-list": "must be a tuple of cards of this game or None, not <list of 2 items>",
+    "drawn-cards-as-numbers": (
+        "must be a tuple of cards of this game or None, not <tuple of 2 items>"
+    ),
+    "replacement-before-the-play": "player 0 has not played this turn's card yet",
+    "replacement-for-a-hand-not-discarded": (
+        "player 1 draws a replacement once their hand is discarded"
+    ),
+    "knock-out-of-a-player-gone": "player 0 has left the match: out for that reason",
+    "knock-out-before-the-play": "player 0 has not played this turn's card yet",
+    "token-before-the-play": "player 0 has not played this turn's card yet",
+    "round-token-mid-effect": "player 0 has not just won a round",
 }
 
 
