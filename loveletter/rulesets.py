@@ -295,7 +295,13 @@ def _adding(composition: Composition, added: Mapping[Card, int]) -> Composition:
 
 
 def _removing(composition: Composition, removed: Mapping[Card, int]) -> Composition:
-    """``composition`` less the ``removed`` copies (kinds left with none go)."""
+    """``composition`` less the ``removed`` copies (kinds left with none go).
+    Removing more copies than it holds is a mistake in an edition's
+    definition, refused rather than passed over."""
+    held = dict(composition)
+    for card, count in removed.items():
+        if held.get(card, 0) < count:
+            raise ValueError(f"cannot remove {count} {card}: the deck holds {held.get(card, 0)}")
     left = ((card, count - removed.get(card, 0)) for card, count in composition)
     return tuple((card, count) for card, count in left if count > 0)
 

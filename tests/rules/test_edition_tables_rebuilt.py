@@ -34,6 +34,7 @@ from loveletter.rulesets import (
     Setup,
     _adding,
     _aeg_premium,
+    _online,
     _per_card,
     _removing,
     _zman_2019,
@@ -44,7 +45,10 @@ BUILDERS: dict[str, Callable[[], Ruleset]] = {
     "2019": _zman_2019,
     "2019-classic": lambda: _zman_2019_classic(_zman_2019()),
     "premium": _aeg_premium,
+    "online": lambda: _online(_aeg_premium()),
 }
+#: the editions built on Premium's cards, values and names
+PREMIUM_BASED = ("premium", "online")
 
 
 def spec_editions() -> dict[str, dict[str, Any]]:
@@ -125,10 +129,11 @@ def test_rebuilt_edition_values_match_the_spec(edition: str) -> None:
 @pytest.mark.rule("game.tokens-to-win", "game.tokens-to-win-premium")
 def test_rebuilt_edition_token_thresholds_match_the_spec(edition: str) -> None:
     ruleset = BUILDERS[edition]()
-    thresholds = spec_editions()[edition]["tokens_to_win"]
+    # online: no count of tokens wins a match (ruling 44)
+    thresholds = spec_editions()[edition].get("tokens_to_win") or {}
     for players in counts(edition):
-        assert ruleset.tokens_to_win(players) == thresholds[players]
-        assert ruleset.setup(players).tokens_to_win == thresholds[players]
+        assert ruleset.tokens_to_win(players) == thresholds.get(players)
+        assert ruleset.setup(players).tokens_to_win == thresholds.get(players)
     # the table holds the edition's counts only (the Classic Version's not 5 or 6)
     assert ruleset.tokens_to_win_table == tuple(sorted(thresholds.items()))
 
@@ -148,15 +153,39 @@ def test_rebuilt_edition_removes_three_cards_face_up_with_two_players_only(editi
 )
 def test_rebuilt_edition_ties_are_broken_as_its_rules_say(edition: str) -> None:
     ruleset = BUILDERS[edition]()
-    if edition == "premium":
+    if edition in PREMIUM_BASED:
         assert (ruleset.round_tie, ruleset.game_tie) == (
             RoundTie.DISCARD_TOTAL,
             GameTie.TIE_BREAK_ROUND,
         )
     else:
         assert (ruleset.round_tie, ruleset.game_tie) == (RoundTie.ALL_TIED_WIN, GameTie.SHARED_WIN)
-    if ruleset.game_tie is GameTie.TIE_BREAK_ROUND:  # a tie is of players at the token goal
-        assert all(ruleset.setup(players).tokens_to_win for players in counts(edition))
+
+
+def test_rebuilt_edition_is_the_registered_one_field_for_field(edition: str) -> None:
+    """Whatever a builder sets (titles, token words, limits, card rules),
+    built again it equals the edition the registry holds. (The tables it
+    derives from them are compared per player count below.)"""
+    rebuilt = BUILDERS[edition]()
+    registered = RULESETS[edition]
+    for field in attrs.fields(Ruleset):
+        if field.init:
+            assert getattr(rebuilt, field.name) == getattr(registered, field.name), field.name
+
+
+#: each edition's word for what a round earns, as its rulebook says it
+TOKEN_WORDS = {
+    "2019": ("1 favor token", "2 favor tokens"),
+    "2019-classic": ("1 favor token", "2 favor tokens"),
+    "premium": ("1 Token of Affection", "2 Tokens of Affection"),
+    "online": ("1 win", "2 wins"),
+}
+
+
+def test_rebuilt_edition_counts_tokens_in_its_own_words(edition: str) -> None:
+    ruleset = BUILDERS[edition]()
+    assert (ruleset.tokens(1), ruleset.tokens(2)) == TOKEN_WORDS[edition]
+    assert ruleset.tokens(0) == TOKEN_WORDS[edition][1].replace("2", "0", 1)
 
 
 def test_rebuilt_edition_keeps_its_names_and_aliases(edition: str) -> None:
@@ -172,11 +201,11 @@ def test_rebuilt_edition_names_what_its_deck_holds(edition: str) -> None:
     what the deck in use holds, and the Guard never names itself (ruling 5,
     23 and 27); the Bishop may name the Guard's number."""
     ruleset = BUILDERS[edition]()
-    assert ruleset.names_numbers == (edition == "premium")
+    assert ruleset.names_numbers == (edition in PREMIUM_BASED)
     for players in counts(edition):
         setup = ruleset.setup(players)
         names = setup.names
-        if edition == "premium":
+        if edition in PREMIUM_BASED:
             numbers = sorted({ruleset.values[kind] for kind in setup.kinds})
             assert names[Card.BISHOP] == tuple(numbers)
             assert names[Card.GUARD] == tuple(n for n in numbers if n != 1)
@@ -211,7 +240,7 @@ def test_rebuilt_edition_derives_every_card_table_as_the_registry_does(edition: 
         card: bonus for card, bonus in zip(Card, ruleset.showdown_bonus, strict=False) if bonus
     } == {Card.COUNT: 1}
     largest = ruleset.setup(ruleset.max_players)
-    if edition == "premium":
+    if edition in PREMIUM_BASED:
         assert largest.reacting == {Card.ASSASSIN}
         assert largest.knocked_out_tokens == ((Card.CONSTABLE, TokenReason.CONSTABLE),)
         assert [b.reason for b in largest.round_end_bonuses] == [TokenReason.JESTER]
@@ -238,6 +267,10 @@ def test_removing_cards_drops_kinds_left_with_none_and_keeps_the_order() -> None
     composition = ((Card.SPY, 2), (Card.GUARD, 6), (Card.KING, 1))
     assert _removing(composition, {Card.SPY: 2, Card.GUARD: 1}) == ((Card.GUARD, 5), (Card.KING, 1))
     assert _removing(composition, {}) == composition
+    with pytest.raises(ValueError, match="cannot remove 3 Spy: the deck holds 2"):
+        _removing(composition, {Card.SPY: 3})
+    with pytest.raises(ValueError, match="cannot remove 1 Princess: the deck holds 0"):
+        _removing(composition, {Card.PRINCESS: 1})
 
 
 @pytest.mark.rule("setup.deck-premium")
