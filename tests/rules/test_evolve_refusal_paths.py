@@ -27,6 +27,7 @@ from loveletter import (
     TableSettings,
     evolution,
     evolve,
+    legal_commands,
     new_game,
     push,
     start_game,
@@ -319,6 +320,15 @@ def online_left_mid_round() -> GameState:
 
 
 @cache
+def online_two_decks_between() -> GameState:
+    """Online with two copies of the decks, the first round played out."""
+    state = new_game("online", 3, seed=2, settings=TableSettings(decks=2))
+    while state.decision is not Decision.NEXT_ROUND:
+        state = push(state, legal_commands(state)[0])
+    return state
+
+
+@cache
 def online_one_gone() -> GameState:
     return evolve(online_between(), PlayerLeft(1))
 
@@ -447,6 +457,12 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
         "RoundStarted.order",
     ),
     ("round-order-missing-online", online_between, _next_round, "RoundStarted.order"),
+    (
+        "round-deck-of-one-copy",
+        online_two_decks_between,
+        lambda s: _next_round(s, order=(0, 1, 2)),
+        "RoundStarted.deck",
+    ),
     (
         "round-dealt-to-one",
         online_deserted,
@@ -656,6 +672,12 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
         ChancellorDrew(0, 1, (BARON,)),
         "ChancellorDrew.player",
     ),
+    (
+        "chancellor-draw-before-the-play",
+        turn,
+        lambda s: ChancellorDrew(0, 1, s.deck[:1]),
+        "ChancellorDrew",
+    ),
     ("chancellor-draws-none", chancellor_played, ChancellorDrew(0, 0, ()), "ChancellorDrew.cards"),
     (
         "chancellor-count",
@@ -760,6 +782,7 @@ CASES: list[tuple[str, Callable[[], GameState], EventFor, str]] = [
     ("premium-tie-not-played-off", premium_all_reached, GameEnded((0, 1, 2)), "GameEnded.winners"),
     # GameTied
     ("tie-in-a-shared-win-edition", between_rounds, GameTied((0, 1)), "GameTied"),
+    ("tie-with-no-token-goal", online_between, GameTied((0, 1)), "GameTied"),
     (
         "tie-mid-round",
         lambda: premium(hands=["Guard Priest", "Baron", "King"]),
@@ -856,6 +879,7 @@ MESSAGES: dict[str, str] = {
     "winners-missing-one": "the players with 5 tokens or more win: [0, 1]",
     "premium-tie-not-played-off": "a tie for the game is played off (ruling 31)",
     "tie-in-a-shared-win-edition": "2019 has no tie-break rounds",
+    "tie-with-no-token-goal": "no tokens win a match of online: no one ties for it",
     "tie-mid-round": "a tie for the game comes at the end of a round",
     "tie-short-of-tokens": "two players or more tie with 5 tokens or more",
     "tie-break-ties-another": "a tie-break round ties some of its tied players again",
@@ -913,6 +937,8 @@ MESSAGES: dict[str, str] = {
     "knock-out-before-the-play": "player 0 has not played this turn's card yet",
     "token-before-the-play": "player 0 has not played this turn's card yet",
     "round-token-mid-effect": "player 0 has not just won a round",
+    "round-deck-of-one-copy": "must be the 32 cards of online for 3 players (2 copies of the deck)",
+    "chancellor-draw-before-the-play": "player 0 has not played this turn's card yet",
 }
 
 
