@@ -115,6 +115,7 @@ TESTS = (
     "tests/rules",
     "tests/test_card_modules.py",
     "tests/test_views.py",
+    "tests/test_view_helpers.py",
     "tests/test_validation.py",
     "tests/conformance/test_suite.py",
     "tests/conformance/test_both_paths.py",
@@ -291,13 +292,19 @@ def prepare(workdir: Path, modules: Sequence[str], tests: Sequence[str]) -> None
         f.write(mutmut_table(modules, tests))
 
 
-def refresh_tests(workdir: Path) -> None:
+def refresh_tests(workdir: Path, modules: Sequence[str], tests: Sequence[str]) -> None:
     """Copy the checkout's tests into the work directory again (mutmut
-    copies them on into its ``mutants/``), for ``--rerun``."""
+    copies them on into its ``mutants/``) and write the test selection
+    again (mutmut collects the stats of the tests new to it), for
+    ``--rerun``."""
     shutil.rmtree(workdir / "tests")
     shutil.copytree(REPO / "tests", workdir / "tests", ignore=shutil.ignore_patterns("__pycache__"))
     with (workdir / "tests" / "conftest.py").open("a", encoding="utf-8") as f:
         f.write(CONFTEST_ADDITION)
+    config = workdir / "pyproject.toml"
+    text = config.read_text(encoding="utf-8")
+    text = text[: text.index("\n\n[tool.mutmut]\n")] + mutmut_table(modules, tests)
+    config.write_text(text, encoding="utf-8")
 
 
 def run_mutmut(
@@ -461,7 +468,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prepare(workdir, modules, tests)
     returncode = None
     if args.rerun:
-        refresh_tests(workdir)
+        refresh_tests(workdir, modules, [*args.tests, *(PROPERTY_TESTS if args.properties else ())])
         alive = sorted(name for name, status in results(workdir).items() if status not in DETECTED)
         print(f"retesting {len(alive)} mutants in {workdir}")
         returncode = run_mutmut(workdir, env, args.max_children, alive)
