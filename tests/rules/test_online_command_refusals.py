@@ -40,6 +40,13 @@ from .test_evolve_refusal_paths import (
 Kind = RejectionKind
 
 
+def _online_cardinal() -> GameState:
+    """Five players online: seat 0 holds the Cardinal (an ordered pair)."""
+    return online(
+        hands=["Cardinal Guard", "Priest", "King", "Baron", "Count"], deck="Handmaid Guard"
+    )
+
+
 def _online_baroness() -> GameState:
     """Five players online, where the Baroness is in the deck: seat 0 holds her."""
     return online(
@@ -137,6 +144,13 @@ CASES: list[tuple[str, Callable[[], GameState], Callable[[GameState], Command], 
         lambda s: PlayCard(0, Card.BARONESS, 2, None, 1),
         Kind.TARGET_NOT_ALLOWED,
         "name the two players (or one twice), lower seat first",
+    ),
+    (
+        "online-cardinal-one-player-twice",
+        _online_cardinal,
+        lambda s: PlayCard(0, Card.CARDINAL, 1, None, 1),
+        Kind.TARGET_NOT_ALLOWED,
+        "name two different players",
     ),
 ]
 

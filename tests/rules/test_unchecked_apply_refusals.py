@@ -15,9 +15,10 @@ from collections.abc import Callable
 
 import pytest
 
-from loveletter import EventMismatch, GameState, evolve
+from loveletter import ArgumentError, EventMismatch, GameState, evolve
 from loveletter.events import (
     CardRemovedFaceUp,
+    CardSetAside,
     CardsReturned,
     Event,
     HandsCompared,
@@ -25,7 +26,7 @@ from loveletter.events import (
     OptionDeclined,
     PlayerLeft,
 )
-from loveletter.evolution import evolve_unchecked
+from loveletter.evolution import apply_events, evolve_unchecked
 
 from ._helpers import BARON, CARDINAL, GUARD, PRIEST
 from .test_evolve_refusal_paths import (
@@ -84,6 +85,13 @@ CASES: list[tuple[str, Callable[[], GameState], Callable[[GameState], Event], st
         "the top of the deck is not {card}",
     ),
     (
+        "a-second-set-aside-card",
+        lambda: _dealt("2019", 3, 2),
+        lambda s: CardSetAside(_top(s)),
+        "CardSetAside",
+        "{aside} is already set aside",
+    ),
+    (
         "decline-with-nothing-offered",
         turn,
         lambda s: OptionDeclined(0),
@@ -131,7 +139,17 @@ def test_the_unchecked_path_refuses_what_it_cannot_apply(
     card = getattr(event, "card", None)
     assert (refused.value.field, str(refused.value)) == (
         field,
-        f"{field}: {message.format(card=card)}",
+        f"{field}: {message.format(card=card, aside=state.table.set_aside)}",
     )
     with pytest.raises(EventMismatch):  # the checked path refuses it too, by its own checks
         evolve(state, event)
+
+
+@pytest.mark.parametrize("state", ["a state", None, 3], ids=repr)
+def test_evolve_and_apply_refuse_what_is_not_a_state(state: object) -> None:
+    event = OptionDeclined(0)
+    for verb in (evolve, lambda s, e: apply_events(s, (e,))):
+        with pytest.raises(ArgumentError) as refused:
+            verb(state, event)  # type: ignore[arg-type]  # the wrong type is the test
+        assert refused.value.field == "state"
+        assert str(refused.value) == f"state: not a GameState: {state!r}"
