@@ -156,16 +156,15 @@ def award_step(state: GameState, gained: Sequence[int]) -> Outcome:
 )
 def finish_turn(state: GameState) -> Outcome:
     """End the turn: the next player in the round starts theirs and draws,
-    or the round ends (online, with the pile's last card still in it:
-    ruling 42)."""
+    or the pile ends the round (online, with the pile's last card still in
+    it: ruling 42). Two players or more are left: a knock-out that left one
+    has ended the round already (:func:`settle`)."""
     table = state.table
-    live = table.players - len(state.out)
-    if len(state.deck) > table.ruleset.round_end_pile and live > 1:
+    if len(state.deck) > table.ruleset.round_end_pile:
         player = next_player(table, state.out, state.current)
         events = (TurnStarted(player), CardDrawn(player, state.deck[0], False))
         return events, apply_unchecked(state, events)
-    reason = RoundEndReason.ONE_PLAYER_LEFT if live == 1 else RoundEndReason.DECK_EMPTY
-    return end_round(state, reason, ())
+    return end_round(state, RoundEndReason.DECK_EMPTY, ())
 
 
 @implements(

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 def remaining(hand: tuple[Card, ...], played: Card) -> tuple[Card, ...]:
     """The hand once ``played`` has left it (one copy only)."""
-    if hand[0] == played:
-        return hand[1:]
     index = hand.index(played)
     return hand[:index] + hand[index + 1 :]
 
