@@ -188,10 +188,11 @@ def checked_setup(
         if not rules.draws_order:
             raise SetupError("order", f"{rules.name} plays in seat order: no order to give")
         seats = tuple(order) if isinstance(order, list | tuple) else None
+        # the seats' type first: sorting a seat given as text with the others would fail
         if (
             seats is None
-            or sorted(seats) != list(range(players))
             or not all(type(s) is int for s in seats)
+            or sorted(seats) != list(range(players))
         ):
             raise SetupError(
                 "order",

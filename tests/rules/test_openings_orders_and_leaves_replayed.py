@@ -10,22 +10,27 @@ that is read back as the ``Leave`` it came from.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
 
 from loveletter import (
     EventMismatch,
+    IllegalCommand,
     Leave,
+    RejectionKind,
+    SetupError,
     TableSettings,
+    decide,
+    get_ruleset,
     legal_commands,
     new_game,
     replay,
     start_game,
     step,
 )
-from loveletter.events import Event, GameStarted
+from loveletter.events import Event, GameStarted, RoundStarted
 
 
 def _opening(**changes: Any) -> tuple[Event, ...]:
@@ -76,3 +81,86 @@ def test_a_leave_is_read_back_from_the_log() -> None:
     log += events
     assert any(type(event).__name__ == "PlayerLeft" for event in log)
     assert replay(log) == state
+
+
+def _setup_refusal(**arguments: Any) -> SetupError:
+    with pytest.raises(SetupError) as refused:
+        new_game(**arguments)
+    return refused.value
+
+
+@pytest.mark.rule("setup.turn-order-online")
+@pytest.mark.parametrize(
+    ("arguments", "field", "detail"),
+    [
+        (
+            {"ruleset": "2019", "order": (0, 1, 2)},
+            "order",
+            "2019 plays in seat order: no order to give",
+        ),
+        (
+            {"ruleset": "online", "order": (0, 1)},
+            "order",
+            "must list every seat from 0 to 2 once, not (0, 1)",
+        ),
+        (
+            {"ruleset": "online", "order": [0, 1, "2"]},
+            "order",
+            "must list every seat from 0 to 2 once, not [0, 1, '2']",
+        ),
+        (
+            {"ruleset": "online", "order": "012"},
+            "order",
+            "must list every seat from 0 to 2 once, not '012'",
+        ),
+        (
+            {"ruleset": "online", "order": (1, 2, 0), "first_player": 0},
+            "first_player",
+            "the order starts with player 1",
+        ),
+    ],
+    ids=["seat-order-edition", "a-seat-missing", "a-seat-by-name", "not-a-list", "another-first"],
+)
+def test_a_turn_order_no_game_could_have_is_refused(
+    arguments: dict[str, Any], field: str, detail: str
+) -> None:
+    refused = _setup_refusal(players=3, seed=1, **arguments)
+    assert (refused.field, refused.detail) == (field, detail)
+
+
+@pytest.mark.rule("setup.turn-order-online")
+def test_a_given_order_is_the_first_round_s_order_in_the_log() -> None:
+    opening = start_game("online", 3, seed=5, order=(1, 2, 0))
+    dealt = next(event for event in opening if isinstance(event, RoundStarted))
+    assert (dealt.order, dealt.first_player) == ((1, 2, 0), 1)
+
+
+@pytest.mark.rule("setup.decks-online")
+def test_a_stacked_deck_short_of_the_copies_in_use_says_how_many() -> None:
+    deck = get_ruleset("online").deck_for(3, 1)
+    with pytest.raises(IllegalCommand) as refused:
+        new_game("online", 3, seed=1, deck=deck, settings=TableSettings(decks=2))
+    assert refused.value.kind is RejectionKind.INVALID_DECK
+    assert refused.value.detail == (
+        "the deck must hold exactly the 32 cards of online for 3 players (2 decks)"
+    )
+
+
+@pytest.mark.rule("game.rules-enforced")
+def test_move_text_given_as_a_command_points_to_the_parser() -> None:
+    state = new_game("2019", 3, seed=1)
+    with pytest.raises(IllegalCommand) as refused:
+        decide(state, cast(Any, "P0 Guard on P1 naming Priest"))
+    assert refused.value.kind is RejectionKind.MALFORMED_COMMAND
+    assert refused.value.detail == (
+        "text is not a command: read it with loveletter.parse_command first"
+        ' (the move notation, as in "P0 Guard on P2 naming Priest")'
+    )
+
+
+def test_the_legal_commands_of_a_card_not_held_are_none() -> None:
+    state = new_game("2019", 3, seed=1)
+    held = set(state.hands[state.current])
+    absent = next(card for card in get_ruleset("2019").kinds if card not in held)
+    assert legal_commands(state, absent) == ()
+    assert legal_commands(state, next(iter(held)))

@@ -12,6 +12,7 @@ only this path reaches the appliers' own refusals.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -25,6 +26,7 @@ from loveletter.events import (
     HandSeen,
     OptionDeclined,
     PlayerLeft,
+    RoundStarted,
 )
 from loveletter.evolution import apply_events, evolve_unchecked
 
@@ -33,6 +35,7 @@ from .test_evolve_refusal_paths import (
     _dealt,
     _top,
     baron_played,
+    between_rounds,
     cardinal_look,
     chancellor_choosing,
     online_between,
@@ -90,6 +93,20 @@ CASES: list[tuple[str, Callable[[], GameState], Callable[[GameState], Event], st
         lambda s: CardSetAside(_top(s)),
         "CardSetAside",
         "{aside} is already set aside",
+    ),
+    (
+        "redacted-deal",
+        between_rounds,
+        lambda s: RoundStarted(s.round_number + 1, 0, None),
+        "RoundStarted.deck",
+        "a redacted RoundStarted cannot be replayed",
+    ),
+    (
+        "not-an-event",
+        turn,
+        lambda s: cast(Any, "CardPlayed"),
+        "event",
+        "not an event: 'CardPlayed'",
     ),
     (
         "decline-with-nothing-offered",
