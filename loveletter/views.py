@@ -232,7 +232,8 @@ def _describe(view: PlayerView) -> str:
             count = len(view.legal_commands)
             now += f" ({count} legal command{'' if count == 1 else 's'})"
     elif view.decision is Decision.GAME_OVER:
-        now = "the game is over, won by " + ", ".join(map(seat, view.winners))
+        won = ", ".join(map(seat, view.winners))
+        now = f"the game is over, won by {won}" if won else "the game is over, with no winner"
     else:
         now = "the round is over; the next one must be dealt"
     lines.append(f"round {view.round_number}, turn {view.turn_number}: {now}")
