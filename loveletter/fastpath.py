@@ -618,9 +618,7 @@ class _Turn:
             self.events.append(_player_eliminated(player, reason, discarded))
         self.hands[player] = ()
         self.discards[player] = pile + discarded
-        self.out = self.out | {player}
-        if player in self.protected:
-            self.protected = self.protected - {player}
+        self.out = self.out | {player}  # never a protected player: no card chooses one
         if table.ruleset.scoring is _RANKS:
             self.exits = (*self.exits, player)
         gained: list[int] = []
@@ -671,8 +669,9 @@ class _Turn:
         out = self.out
         n = table.players
         deck = self.deck
-        if len(deck) <= table.ruleset.round_end_pile or n - len(out) < 2:
-            return self.end_round(_ONE_PLAYER_LEFT if n - len(out) < 2 else _DECK_EMPTY, [])
+        # a knock-out that left one player has ended the round already
+        if len(deck) <= table.ruleset.round_end_pile:
+            return self.end_round(_DECK_EMPTY, [])
         player = self.current
         if table.order:
             nxt = next_player(table, out, player)
@@ -741,11 +740,8 @@ class _Turn:
                         self.award(p, bonus.reason)
                         gained.append(p)
         self.award_step(gained)
-        if self.decision is _NEXT_ROUND and ruleset.online_table and n - len(table.left) < 2:
-            self.decision = _GAME_OVER  # the match closes, deserted (ruling 44)
-            self.winners = ()
-            if events is not None:
-                events.append(GameEnded(()))
+        # An online match closes once deserted (ruling 44) only through a
+        # Leave, which the reference plays: two players or more are present here.
         return self.state_after(_round_result(reason, winners, revealed, ranks))
 
     def play(self, command: PlayCard) -> GameState | None:

@@ -52,6 +52,8 @@ def _games(ruleset: str, players: int, rounds: int, seed: int) -> Counter[str]:
         while not state.round_over:
             listed = ll.legal_commands(state)
             assert listed == legal.legal_commands(state)
+            for card in set(ll.playable_cards(state)):
+                assert fastpath.legal_commands(state, card) == legal.legal_commands(state, card)
             for command in listed:
                 if type(command) is PlayCard:
                     assert fastpath._legal_play(state, command), command
@@ -70,6 +72,9 @@ def _games(ruleset: str, players: int, rounds: int, seed: int) -> Counter[str]:
         command = StartRound()
         after = fastpath.push(state, command)
         assert (after is None) is not _covered(state, command)
+        dealt = fastpath.step(state, command)
+        assert (dealt is None) is (after is None)
+        assert dealt is None or dealt[0] == after
         state = after if after is not None else ll.push(state, command)
     return played
 

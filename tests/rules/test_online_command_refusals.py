@@ -22,12 +22,14 @@ from loveletter import (
     Leave,
     PlayCard,
     RejectionKind,
+    StartRound,
     TimeOut,
     decide,
 )
 
 from ._helpers import BARON, HANDMAID, online
 from .test_evolve_refusal_paths import (
+    between_rounds,
     chancellor_choosing,
     online_between,
     online_no_random_moves,
@@ -144,6 +146,41 @@ CASES: list[tuple[str, Callable[[], GameState], Callable[[GameState], Command], 
         lambda s: PlayCard(0, Card.BARONESS, 2, None, 1),
         Kind.TARGET_NOT_ALLOWED,
         "name the two players (or one twice), lower seat first",
+    ),
+    (
+        "order-in-a-seat-order-edition",
+        between_rounds,
+        lambda s: StartRound(order=(0, 1, 2)),
+        Kind.NOT_IN_EDITION,
+        "2019 plays in seat order: no order to give",
+    ),
+    (
+        "order-as-a-list",
+        online_between,
+        lambda s: StartRound(order=cast(Any, [0, 1, 2, 3])),
+        Kind.MALFORMED_COMMAND,
+        "order must list seats, not [0, 1, 2, 3]",
+    ),
+    (
+        "order-with-a-seat-by-name",
+        online_between,
+        lambda s: StartRound(order=cast(Any, (0, 1, "2", 3))),
+        Kind.MALFORMED_COMMAND,
+        "order must list seats, not (0, 1, '2', 3)",
+    ),
+    (
+        "order-missing-a-player",
+        online_between,
+        lambda s: StartRound(order=(0, 1, 2)),
+        Kind.INVALID_CHOICE,
+        "the order must list the players present once each: [0, 1, 2, 3]",
+    ),
+    (
+        "order-led-by-another-than-the-winner",
+        online_between,
+        lambda s: StartRound(order=(0, 1, 2, 3)),
+        Kind.INVALID_CHOICE,
+        "the order must start with one of [2]",
     ),
     (
         "online-cardinal-one-player-twice",

@@ -21,16 +21,20 @@ from loveletter import (
     Leave,
     RejectionKind,
     SetupError,
+    StartRound,
     TableSettings,
     decide,
     get_ruleset,
     legal_commands,
     new_game,
+    push,
     replay,
     start_game,
     step,
 )
 from loveletter.events import Event, GameStarted, RoundStarted
+
+from .test_evolve_refusal_paths import online_between, online_two_decks_between
 
 
 def _opening(**changes: Any) -> tuple[Event, ...]:
@@ -164,3 +168,16 @@ def test_the_legal_commands_of_a_card_not_held_are_none() -> None:
     absent = next(card for card in get_ruleset("2019").kinds if card not in held)
     assert legal_commands(state, absent) == ()
     assert legal_commands(state, next(iter(held)))
+
+
+@pytest.mark.rule("setup.turn-order-online", "round.new-round-setup")
+def test_a_stacked_order_deals_the_next_online_round_led_by_its_first() -> None:
+    state = push(online_between(), StartRound(order=(2, 0, 1, 3)))
+    assert (state.table.order, state.current) == ((2, 0, 1, 3), 2)
+
+
+@pytest.mark.rule("setup.decks-online", "round.new-round-setup")
+def test_the_next_online_round_deals_every_copy_of_the_decks() -> None:
+    state = push(online_two_decks_between(), StartRound())
+    held = sum(map(len, state.hands)) + sum(map(len, state.discards))
+    assert len(state.deck) + held == 32  # the 16-card deck twice, for three players
