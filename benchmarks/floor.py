@@ -1,13 +1,18 @@
 """The floor: a plain, mutable Python engine of the same rules, to measure
 the reference engine against (``make bench`` prints the ratio).
 
-It plays the ``2019``, ``2019-classic`` and ``premium`` editions at every
-player count, whole games: deals, turns, every card's effect (Premium's
-sixteen added cards included), the pending choices (a Chancellor's keep, a
-Cardinal's look, a Bishop target's redraw), the showdown, tokens, the
-game's end and Premium's tie-break rounds. The online edition is not
-modelled (its ranks, drawn turn orders and table settings are another
-engine's worth of rules), so its benchmark rows have no floor.
+It plays every edition at every player count: ``2019``, ``2019-classic``
+and ``premium`` as whole games (deals, turns, every card's effect, Premium's
+sixteen added cards included, the pending choices: a Chancellor's keep, a
+Cardinal's look, a Bishop target's redraw; the showdown, tokens, the game's
+end and Premium's tie-break rounds), and ``online`` as a match of rounds
+that never ends: one to three copies of the deck, no card set aside, a turn
+order drawn every round, the round's end when one card is left in the
+pile, every player ranked (hand bonuses, discard totals, the order they
+went out), a win counter for rank 1 and the partial wins (a Bishop's right
+number, a Constable in the pile, a Jester's watched player ranked first),
+and the online Baroness and Cardinal. Leaving the match and time-outs are
+not modelled: random rounds never use them.
 
 It is written the way a programmer in a hurry would write a simulator: one
 object whose lists change in place, cards as small integers (the codes of
@@ -17,8 +22,9 @@ must come from :meth:`FloorGame.legal_actions`). That is the cost of the
 rules alone, which is what the ratio compares against: the reference does
 more (immutable states, events, validation), and the issue sets how much
 more it may cost. ``tests/test_floor.py`` plays it beside the reference
-from the same stacked decks with the same choices and compares the two
-after every command, so the ratio is against a real engine.
+from the same stacked decks (online, the same turn orders) with the same
+choices and compares the two after every command, so the ratio is against
+a real engine.
 
 >>> game = FloorGame("2019-classic", 4, seed=7)
 >>> game.decision == PLAY and game.current == 0 and len(game.hands[0]) == 2
@@ -26,6 +32,16 @@ True
 >>> while game.decision != NEXT_ROUND and game.decision != GAME_OVER:
 ...     game.apply(game.legal_actions()[0])
 >>> len(game.round_winners) >= 1 and sum(game.tokens) >= 1
+True
+
+Online, the win counter stands in for the tokens and every player has a rank:
+
+>>> game = FloorGame("online", 5, seed=7, decks=2)
+>>> sorted(game.order) == [0, 1, 2, 3, 4] and game.current == game.order[0]
+True
+>>> while game.decision != NEXT_ROUND:
+...     game.apply(game.legal_actions()[0])
+>>> sorted(game.ranks)[0] == 1 and sum(game.tokens) >= len(game.round_winners)
 True
 """
 
@@ -82,7 +98,7 @@ DECLINE = 4
 Action = tuple[Any, ...]
 
 # Whom a card chooses.
-_NOBODY, _OTHER, _ANY, _PAIR, _ONE_OR_TWO_OTHERS = range(5)
+_NOBODY, _OTHER, _ANY, _PAIR, _ONE_OR_TWO_OTHERS, _TWO_OTHERS, _ORDERED_PAIR = range(7)
 _CHOOSES = {
     GUARD: _OTHER,
     PRIEST: _OTHER,
@@ -96,10 +112,15 @@ _CHOOSES = {
     CARDINAL: _PAIR,
     BARONESS: _ONE_OR_TWO_OTHERS,
 }
+#: online (ruling 48): the Baroness looks at two others, one of them twice
+#: if the player likes; the Cardinal swaps an ordered pair and shows its
+#: player the first one's new card, with nothing left to choose
+_CHOOSES_ONLINE = {**_CHOOSES, BARONESS: _TWO_OTHERS, CARDINAL: _ORDERED_PAIR}
 
 
 class Edition:
-    """One edition's numbers: decks, card values, what a Guard names, tokens."""
+    """One edition's numbers: decks, card values, what a Guard names, tokens;
+    and whether it is the online edition, whose rounds are ranked."""
 
     def __init__(
         self,
@@ -111,6 +132,7 @@ class Edition:
         names_numbers: bool,
         tie_by_discards: bool,
         tie_break_round: bool,
+        online: bool = False,
     ) -> None:
         self.name = name
         self.players = players
@@ -125,11 +147,25 @@ class Edition:
         #: players reaching the tokens together play a round among themselves
         #: (Premium); otherwise they share the win (2019)
         self.tie_break_round = tie_break_round
+        #: online: every round ranks the players, rank 1 adding one to a win
+        #: counter (kept in ``tokens``), and nothing ends the match
+        self.ranked = online
+        #: online: no card set aside, the pile's last card standing in for it
+        self.sets_aside = not online
+        #: online: every round deals and plays in a turn order of its own
+        self.draws_order = online
+        #: a round ends after a turn that leaves this many cards or fewer to draw
+        self.end_pile = 1 if online else 0
+        #: copies of the deck a table may shuffle together
+        self.max_decks = 3 if online else 1
+        #: whom each card chooses
+        self.chooses = _CHOOSES_ONLINE if online else _CHOOSES
 
-    def deck(self, players: int) -> list[int]:
-        """Every card of a round of ``players``, sorted by code."""
+    def deck(self, players: int, decks: int = 1) -> list[int]:
+        """Every card of a round of ``players`` with ``decks`` copies of the
+        deck, sorted by code."""
         counts = next(c for least, c in reversed(self._decks) if least <= players)
-        return sorted(card for card, count in counts.items() for _ in range(count))
+        return sorted(card for card, count in counts.items() for _ in range(count * decks))
 
     def names(self, card: int, players: int) -> list[int]:
         """What ``card`` may name at ``players``: card codes or numbers."""
@@ -222,15 +258,33 @@ EDITIONS = {
         True,
         True,
     ),
+    "online": Edition(
+        "online",
+        range(3, 9),
+        _VALUES_PREMIUM,
+        [(3, _DECK_PREMIUM_SMALL), (5, _DECK_PREMIUM_FULL)],
+        {},
+        True,
+        True,
+        False,
+        online=True,
+    ),
 }
+
+
+#: per player count, the seat after each seat
+_CLOCKWISE = {n: [p + 1 if p + 1 < n else 0 for p in range(n)] for n in range(2, 9)}
 
 
 class FloorGame:
     """A whole game, changed in place by :meth:`apply` and :meth:`start_round`.
 
-    ``deck`` (top first) and ``first_player`` stack the first round;
-    otherwise ``seed`` shuffles every round's deck and breaks ties for the
-    first player.
+    ``deck`` (top first) and ``first_player`` stack the first round (online,
+    ``order`` stacks its turn order, the first player first; ``first_player``
+    alone is swapped into first place of a drawn order); otherwise ``seed``
+    shuffles every round's deck, draws the online turn orders and breaks
+    ties for the first player. ``decks`` (online: 1 to 3) is the copies of
+    the deck shuffled together.
     """
 
     def __init__(
@@ -239,22 +293,32 @@ class FloorGame:
         players: int,
         seed: int = 0,
         deck: Sequence[int] | None = None,
-        first_player: int = 0,
+        first_player: int | None = None,
+        order: Sequence[int] | None = None,
+        decks: int = 1,
     ) -> None:
         rules = EDITIONS[edition]
         if players not in rules.players:
             raise ValueError(f"{edition} is for {rules.players[0]}-{rules.players[-1]} players")
+        if not 1 <= decks <= rules.max_decks:
+            raise ValueError(f"{edition} plays with 1 to {rules.max_decks} deck(s)")
         self.edition = rules
         self.players = players
         self.values = rules.values
         self.rng = random.Random(seed)
+        #: tokens, or online the win counters
         self.tokens = [0] * players
-        self.needed = rules.tokens_to_win[players]
+        #: tokens that win the game (``None`` online: nothing ends the match)
+        self.needed = rules.tokens_to_win.get(players)
         #: the players tied for the game while a tie-break round decides (Premium)
         self.contenders: list[int] = []
         #: the game's winners, once it is over
         self.winners: list[int] = []
-        self._full_deck = rules.deck(players)
+        self._full_deck = rules.deck(players, decks)
+        # Few attributes: with about 30, CPython's instances stop sharing
+        # their dict's keys and every attribute read gets slower (a few per
+        # cent here), so the edition's rarer facts are read from it.
+        self._end_pile = rules.end_pile
         #: what a Guard and a Bishop may name
         self._names = {card: rules.names(card, players) for card in (GUARD, BISHOP)}
         # the round's zones, set by the deal
@@ -266,13 +330,29 @@ class FloorGame:
         self.out: list[bool] = []
         self.protected: list[bool] = []
         self.live = 0
-        self.current = first_player
+        #: online: the round's turn order, first player first (empty elsewhere)
+        self.order: list[int] = []
+        # the seat whose turn follows each seat's, out of the round or not:
+        # the next seat, or online the next in the round's order
+        self._following: list[int] = _CLOCKWISE[players]
+        #: online: who went out of the round, in that order
+        self.exits: list[int] = []
+        #: online: every seat's rank once the round is over
+        self.ranks: list[int] = []
+        self.current = 0
         self.decision = PLAY
         self.required: int | None = None  # the Sycophant's chosen player
         self.marks: list[tuple[int, int]] = []  # (Jester's player, marked player)
         self.pending: tuple[int, ...] = ()
         self.round_winners: list[int] = []
-        self._deal(list(deck) if deck is not None else self._shuffled(), first_player)
+        if order is not None:
+            first_player = order[0]
+        elif rules.draws_order:
+            order = self._drawn_order(first_player)
+            first_player = order[0]
+        elif first_player is None:
+            first_player = 0
+        self._deal(list(deck) if deck is not None else self._shuffled(), first_player, order)
 
     # ----------------------------------------------------------------- deals
 
@@ -281,29 +361,49 @@ class FloorGame:
         self.rng.shuffle(deck)
         return deck
 
+    def _drawn_order(self, first: int | None) -> list[int]:
+        """Online: the seats in a random order, ``first`` swapped into first
+        place when given (a swap, as the reference does, not a rotation)."""
+        seats = list(range(self.players))
+        self.rng.shuffle(seats)
+        if first is not None:
+            index = seats.index(first)
+            seats[0], seats[index] = seats[index], seats[0]
+        return seats
+
     def first_player_candidates(self) -> list[int]:
         """Who may start the next round: the last round's winners (in a
-        tie-break round, those of them still tied, or any tied player)."""
+        tie-break round, those of them still tied, or any tied player;
+        online, its rank-1 players)."""
         previous = self.round_winners or [self.current]
         if self.contenders:
             return [p for p in previous if p in self.contenders] or list(self.contenders)
         return list(previous)
 
     def start_round(
-        self, deck: Sequence[int] | None = None, first_player: int | None = None
+        self,
+        deck: Sequence[int] | None = None,
+        first_player: int | None = None,
+        order: Sequence[int] | None = None,
     ) -> None:
-        """Deal the next round, from ``deck`` (top first) when given."""
+        """Deal the next round, from ``deck`` (top first) when given; online
+        in ``order`` when given (its first player one of the candidates),
+        else in a drawn order with ``first_player`` or a candidate first."""
         assert self.decision == NEXT_ROUND
-        candidates = self.first_player_candidates()
-        if first_player is None:
+        if order is not None:
+            first_player = order[0]
+        elif first_player is None:
+            candidates = self.first_player_candidates()
             first_player = candidates[0] if len(candidates) == 1 else self.rng.choice(candidates)
-        self._deal(list(deck) if deck is not None else self._shuffled(), first_player)
+        if order is None and self.edition.draws_order:
+            order = self._drawn_order(first_player)
+        self._deal(list(deck) if deck is not None else self._shuffled(), first_player, order)
 
-    def _deal(self, deck: list[int], first: int) -> None:
+    def _deal(self, deck: list[int], first: int, order: Sequence[int] | None) -> None:
         n = self.players
         deck.reverse()
         self.deck = deck
-        self.set_aside = deck.pop()
+        self.set_aside = deck.pop() if self.edition.sets_aside else None
         self.face_up = [deck.pop() for _ in range(3)] if n == 2 else []
         self.hands = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
@@ -315,10 +415,24 @@ class FloorGame:
         self.marks = []
         self.pending = ()
         self.round_winners = []
-        for offset in range(n):
-            seat = (first + offset) % n
-            if not self.out[seat]:
-                self.hands[seat].append(deck.pop())
+        self.exits = []
+        self.ranks = []
+        out, hands = self.out, self.hands
+        if order is None:
+            self.order = []
+            self._following = _CLOCKWISE[n]
+            for offset in range(n):
+                seat = (first + offset) % n
+                if not out[seat]:
+                    hands[seat].append(deck.pop())
+        else:
+            self.order = dealing = list(order)
+            following = [0] * n
+            for index, seat in enumerate(dealing):
+                following[seat] = dealing[index + 1 if index + 1 < n else 0]
+                if not out[seat]:
+                    hands[seat].append(deck.pop())
+            self._following = following
         self._begin_turn(first)
 
     def _begin_turn(self, player: int) -> None:
@@ -387,7 +501,7 @@ class FloorGame:
         """Whom ``card`` may choose now: ``(target, second)`` pairs, or a
         single ``(None, None)`` when it can choose no one (it is played
         without effect)."""
-        kind = _CHOOSES.get(card, _NOBODY)
+        kind = self.edition.chooses.get(card, _NOBODY)
         if kind == _NOBODY:
             return [(None, None)]
         me = self.current
@@ -401,11 +515,16 @@ class FloorGame:
         elif kind == _PAIR:
             seats = sorted([*others, me])
             options = [(a, b) for i, a in enumerate(seats) for b in seats[i + 1 :]]
-        else:  # one or two others
+        elif kind == _ONE_OR_TWO_OTHERS:
             options = []
             for i, a in enumerate(others):
                 options.append((a, None))
                 options.extend((a, b) for b in others[i + 1 :])
+        elif kind == _TWO_OTHERS:  # the same one twice allowed
+            options = [(a, b) for i, a in enumerate(others) for b in others[i:]]
+        else:  # an ordered pair, the card's player allowed
+            seats = sorted([*others, me])
+            options = [(a, b) for a in seats for b in seats if a != b]
         required = self.required
         if required is not None:
             options = [pair for pair in options if required in pair]
@@ -484,14 +603,16 @@ class FloorGame:
             assert second is not None
             hands = self.hands
             hands[target], hands[second] = hands[second], hands[target]
-            self.pending = (target, second)
-            self.decision = LOOK
+            if not self.edition.ranked:  # online, the look at the first is no choice
+                self.pending = (target, second)
+                self.decision = LOOK
         elif card == BISHOP and values[theirs[0]] == guess:  # a token at once
             if self._award([me]):
                 return
             self.pending = (target,)
             self.decision = REDRAW
         # the Priest and the Baroness look, which changes nothing here
+        # (online, the Bishop's right number is a partial win: nothing ends)
 
     def _discard_and_draw(self, player: int, card: int) -> None:
         """``player`` discards ``card`` (already out of their hand) without
@@ -512,6 +633,8 @@ class FloorGame:
         their pile pays a token. Says whether the round or game ended."""
         pile = self.discards[player]
         pays = CONSTABLE in pile
+        if self.edition.ranked:
+            self.exits.append(player)
         pile.extend(self.hands[player])
         self.hands[player] = []
         self.out[player] = True
@@ -536,6 +659,8 @@ class FloorGame:
             reached = sorted({p for p in gainers if p in contenders})
         else:
             needed = self.needed
+            if needed is None:  # online: a win counter ends nothing
+                return False
             reached = [p for p, count in enumerate(self.tokens) if count >= needed]
         if not reached:
             return False
@@ -548,22 +673,26 @@ class FloorGame:
         return False
 
     def _finish_turn(self) -> None:
-        if self.deck and self.live > 1:
-            player = self.current
-            n, out = self.players, self.out
-            while True:
-                player = player + 1 if player + 1 < n else 0
-                if not out[player]:
-                    break
+        if len(self.deck) > self._end_pile and self.live > 1:
+            following, out = self._following, self.out
+            player = following[self.current]
+            while out[player]:
+                player = following[player]
             self._begin_turn(player)
         else:
             self._end_round([])
 
     def _end_round(self, gained: list[int]) -> None:
-        """Winners, tokens (the round's, the Spy's, the Jesters'), and maybe the game's end."""
+        """Winners (online: the rank-1 players), tokens (the round's, the
+        Spy's, the Jesters'), and maybe the game's end."""
         n = self.players
         live = [p for p in range(n) if not self.out[p]]
-        winners = live if len(live) == 1 else self._showdown(live)
+        if self.edition.ranked:
+            ranks = rank_round(self.values, live, self.hands, self.discards, self.exits)
+            self.ranks = ranks
+            winners = [p for p in live if ranks[p] == 1]
+        else:
+            winners = live if len(live) == 1 else self._showdown(live)
         self.round_winners = winners
         self.decision = NEXT_ROUND
         self.protected = [False] * n
@@ -602,3 +731,50 @@ class FloorGame:
         if not winners:
             winners = [p for p, card in zip(live, held, strict=True) if card == PRINCESS]
         return winners
+
+
+def rank_round(
+    values: Sequence[int],
+    live: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    discards: Sequence[Sequence[int]],
+    exits: Sequence[int],
+) -> list[int]:
+    """Online: every seat's rank at the round's end. With two players or
+    more left (the pile ended it), by hand value with its bonus, then by
+    discard total, ties sharing a rank (1, 1, 3); a player left alone ranks
+    first. Those who went out (``exits``, in that order) follow, the last
+    out highest. Every seat was dealt in: the floor has no leaving.
+
+    >>> values = EDITIONS["online"].values
+    >>> rank_round(values, [0, 2], [[PRINCESS], [], [BISHOP]], [[], [GUARD], []], [1])
+    [1, 3, 2]
+    """
+    ranks = [0] * len(hands)
+    if len(live) == 1:
+        ranks[live[0]] = 1
+    else:
+        held = [hands[p][0] for p in live]
+        totals = [sum(values[c] for c in discards[p]) for p in live]
+        keys = []
+        for i, p in enumerate(live):
+            card = held[i]
+            counts = discards[p].count(COUNT)
+            value = values[card] + counts
+            # The hand bonus (4): a Princess facing a Bishop (he holds it, so
+            # "another player" goes without saying), or a 7 with two Counts in
+            # its pile facing a Princess and a Bishop whose pile is lower.
+            if card == PRINCESS:
+                if BISHOP in held:
+                    value += 4
+            elif card in (COUNTESS, DOWAGER_QUEEN) and counts >= 2 and PRINCESS in held:
+                mine = totals[i]
+                if any(c == BISHOP and totals[j] < mine for j, c in enumerate(held)):
+                    value += 4
+            keys.append((value, totals[i]))
+        for p, key in zip(live, keys, strict=True):
+            ranks[p] = 1 + sum(1 for other in keys if other > key)
+    dealt = len(live) + len(exits)
+    for index, p in enumerate(exits):
+        ranks[p] = dealt - index
+    return ranks

@@ -16,8 +16,8 @@ Three engines play it:
     events built and returned, as a server or a logger needs).
 ``floor``
     ``benchmarks/floor.py``, a plain mutable Python engine of the same
-    rules (``2019``, ``2019-classic``, ``premium``; not online), proven
-    equal by ``tests/test_floor.py``: the yardstick of the ratios.
+    rules (every edition, online included), proven equal by
+    ``tests/test_floor.py``: the yardstick of the ratios.
 ``fast``
     the compiled batched simulator, ``loveletter.fast`` (an optional
     extra), through its ``play_random_rounds``; says so in one line when it
@@ -196,7 +196,8 @@ def run_floor(
 
 
 def floor_plays(ruleset: str) -> bool:
-    """Whether the floor models ``ruleset`` (it does not model online)."""
+    """Whether the floor models ``ruleset`` (every edition does, online
+    included; an edition added to the reference first has no floor yet)."""
     return ruleset in floor.EDITIONS
 
 
