@@ -294,3 +294,11 @@ def test_value_tables_give_every_card_a_slot_and_the_default_to_the_unnamed() ->
         v for card, v in zip(Card, table, strict=False) if card not in (Card.GUARD, Card.PRINCESS)
     } == {0}
     assert set(_per_card(7)) == {7}
+
+
+def test_a_setup_beyond_the_edition_s_decks_is_refused() -> None:
+    online = RULESETS["online"]
+    assert online.setup(3, 3).deck == tuple(sorted(online.deck_for(3, 1) * 3))
+    for decks in (0, 4):
+        with pytest.raises(ValueError, match=r"^online plays with 1 to 3 deck\(s\)$"):
+            online.setup(3, decks)
