@@ -322,17 +322,12 @@ def next_deal(
                 f"the first player must be one of {list(previous)}",
             )
     order = _stacked_order(state, command.order, present, previous, first)
-    if first is None:
-        if order is not None:
-            first = order[0]
-        elif unsettled:
-            first = None  # the shuffle alone decides
-        else:
-            first = (
-                previous[0]
-                if len(previous) == 1
-                else choose(previous, state.seed, round_number, "first-player")
-            )
+    if first is None and order is None and not unsettled:  # unsettled: the shuffle decides
+        first = (
+            previous[0]
+            if len(previous) == 1
+            else choose(previous, state.seed, round_number, "first-player")
+        )
     if ruleset.draws_order and order is None:
         order = _swapped_first(shuffled(present, state.seed, round_number, "order"), first)
     players = table.players

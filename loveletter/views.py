@@ -276,7 +276,7 @@ def _describe(view: PlayerView) -> str:
         lines.append(f"{seat(jester)}'s Jester marked {seat(marked)}")
     if view.round_result is not None:
         result = view.round_result
-        won = ", ".join(map(seat, result.winners)) or "nobody"
+        won = ", ".join(map(seat, result.winners))  # a round always has a winner
         lines.append(f"round result: {result.reason.value}, won by {won}")
         if result.revealed:
             shown = ", ".join(f"{seat(p)} {card_text(card)}" for p, card in result.revealed)

@@ -25,13 +25,16 @@ from loveletter import (
     TableSettings,
     decide,
     get_ruleset,
+    legal,
     legal_commands,
     new_game,
     push,
     replay,
+    replaying,
     start_game,
     step,
 )
+from loveletter.chance import shuffled
 from loveletter.events import Event, GameStarted, RoundStarted
 
 from .test_evolve_refusal_paths import online_between, online_two_decks_between
@@ -118,7 +121,7 @@ def _setup_refusal(**arguments: Any) -> SetupError:
             "must list every seat from 0 to 2 once, not '012'",
         ),
         (
-            {"ruleset": "online", "order": (1, 2, 0), "first_player": 0},
+            {"ruleset": "online", "order": (1, 2, 0), "first_player": 2},
             "first_player",
             "the order starts with player 1",
         ),
@@ -167,6 +170,7 @@ def test_the_legal_commands_of_a_card_not_held_are_none() -> None:
     held = set(state.hands[state.current])
     absent = next(card for card in get_ruleset("2019").kinds if card not in held)
     assert legal_commands(state, absent) == ()
+    assert legal.legal_commands(state, absent) == ()  # the reference's, as well as the engine's
     assert legal_commands(state, next(iter(held)))
 
 
@@ -181,3 +185,23 @@ def test_the_next_online_round_deals_every_copy_of_the_decks() -> None:
     state = push(online_two_decks_between(), StartRound())
     held = sum(map(len, state.hands)) + sum(map(len, state.discards))
     assert len(state.deck) + held == 32  # the 16-card deck twice, for three players
+
+
+@pytest.mark.rule("setup.turn-order-online")
+def test_with_no_rank_1_player_left_the_shuffle_alone_orders_the_round() -> None:
+    """Ruling 43: the round's rank-1 player has left, so no one is owed the
+    first turn: the seeded shuffle of the players present is the order."""
+    state = push(online_between(), Leave(2))
+    dealt = push(state, StartRound())
+    assert dealt.table.order == shuffled(state.present(), state.seed, 2, "order")
+
+
+def test_the_reference_replay_is_the_engine_s() -> None:
+    """``loveletter.replay`` judges each command through the fast path;
+    :func:`loveletter.replaying.replay`, the reference's, gives the same state."""
+    state = new_game("premium", 5, seed=4)
+    log = list(start_game("premium", 5, seed=4))
+    while not state.round_over:
+        state, events = step(state, legal_commands(state)[-1])
+        log += events
+    assert replaying.replay(log) == replay(log) == state

@@ -14,10 +14,12 @@ from collections.abc import Callable
 
 import pytest
 
-from loveletter import Card, GameState, KeepCard, PlayCard, push, view
+from loveletter import Card, GameState, KeepCard, PlayCard, evolve, push, view
+from loveletter.events import GameEnded
 
 from ._helpers import at, premium
 from .test_evolve_refusal_paths import (
+    both_reached,
     cardinal_look,
     chancellor_choosing,
     online_between,
@@ -34,6 +36,26 @@ def _after_a_priest() -> GameState:
 
 def _after_a_chancellor() -> GameState:
     return push(chancellor_choosing(), KeepCard(0, Card.GUARD, (Card.BARON, Card.HANDMAID)))
+
+
+def _two_chancellors() -> GameState:
+    """Seat 0 and then seat 1 return two cards each under the deck."""
+    state = at(
+        hands=["Chancellor Guard", "Chancellor", "King"],
+        deck="Baron Handmaid Priest Prince Countess",
+    )
+    state = push(state, PlayCard(0, Card.CHANCELLOR))
+    state = push(state, KeepCard(0, Card.GUARD, (Card.BARON, Card.HANDMAID)))
+    state = push(state, PlayCard(1, Card.CHANCELLOR))
+    return push(state, KeepCard(1, Card.PRIEST, (Card.PRINCE, Card.COUNTESS)))
+
+
+def _a_game_shared() -> GameState:
+    return evolve(both_reached(), GameEnded((0, 1)))
+
+
+def _one_command() -> GameState:
+    return at(hands=["Handmaid Handmaid", "Baron", "King"])
 
 
 def _a_requirement_and_a_mark() -> GameState:
@@ -55,6 +77,9 @@ STATES: dict[str, Callable[[], GameState]] = {
     "premium-tie-break": premium_tie_break,
     "game-over": online_over,
     "cardinal-look": cardinal_look,
+    "two-chancellors": _two_chancellors,
+    "a-game-shared": _a_game_shared,
+    "one-command": _one_command,
 }
 
 TEXTS: dict[tuple[str, int], str] = {
@@ -164,6 +189,36 @@ TEXTS: dict[tuple[str, int], str] = {
         "P3: 0 Tokens of Affection; 1 card in hand; discards none\n"
         "P4: 0 Tokens of Affection; 1 card in hand; discards none\n"
         "deck: 25 cards; a card set aside"
+    ),
+    ("two-chancellors", 0): (
+        "Love Letter (Z-Man Games, 2019) [2019], 3 players: the view of P0\n"
+        "round 1, turn 3: P2 to play\n"
+        "your hand: Guard (1)\n"
+        "P0 (you): 0 favor tokens; discards Chancellor\n"
+        "P1: 0 favor tokens; 1 card in hand; discards Chancellor\n"
+        "P2: 0 favor tokens; 2 cards in hand; discards none\n"
+        "deck: 14 cards; a card set aside\n"
+        "under the deck, top to bottom: Baron, Handmaid, ?, ?"
+    ),
+    ("a-game-shared", 2): (
+        "Love Letter (Z-Man Games, 2019) [2019], 3 players: the view of P2\n"
+        "round 5, turn 17: the game is over, won by P0, P1\n"
+        "your hand: none\n"
+        "P0: 5 favor tokens; 1 card in hand; discards Guard, Guard, Guard, Priest, Baron, Guard\n"
+        "P1: 5 favor tokens; 1 card in hand; discards King, Prince, Prince, Chancellor, Chancellor, Countess\n"
+        "P2 (you): 0 favor tokens; discards Spy, Spy, Princess, Guard, Baron, Priest; out\n"
+        "deck: 0 cards; a card set aside\n"
+        "round result: deck-empty, won by P0, P1\n"
+        "revealed: P0 Handmaid, P1 Handmaid"
+    ),
+    ("one-command", 0): (
+        "Love Letter (Z-Man Games, 2019) [2019], 3 players: the view of P0\n"
+        "round 1, turn 1: P0 (you) to play (1 legal command)\n"
+        "your hand: Handmaid (4), Handmaid (4)\n"
+        "P0 (you): 0 favor tokens; discards none\n"
+        "P1: 0 favor tokens; 1 card in hand; discards none\n"
+        "P2: 0 favor tokens; 1 card in hand; discards none\n"
+        "deck: 16 cards; a card set aside"
     ),
 }
 
