@@ -19,11 +19,12 @@ mutmut never runs in the checkout. The script copies what the tests need
   decorator only records a citation and returns the function unchanged, so
   the copy moves each one after its function as a plain call,
   ``implements(...)(name)``: same citations, same function, now mutable.
-* Other decorators stay: in scope only ``@property`` (``Card.title``), which
-  mutmut's trampolines cannot wrap (the script counts and names what it
-  skips). A function decorated with a cache would be skipped rightly: a
-  cache shared by every mutant forked from the same process answers with
-  the original code's values and hides the mutant. The fast path caches the
+* Other decorators stay: in scope only ``@property`` (``Card.code``,
+  ``Card.value``, ``Card.title``, ``PlayerView.to_act``), which mutmut's
+  trampolines cannot wrap (the script counts and names what it skips). A
+  function decorated with a cache would be skipped rightly: a cache shared
+  by every mutant forked from the same process answers with the original
+  code's values and hides the mutant. The fast path caches the
   reference's functions by wrapping them at load time instead
   (``interned(options)``), so the reference stays mutable and the wrappers
   call its trampolines.
@@ -48,6 +49,7 @@ mutant there; ``tests/rules/test_edition_tables_rebuilt.py`` and
 Test selection (mutmut runs, with ``-x``, fastest first, only the selected
 tests that called the mutated function in the clean run): ``tests/rules``,
 ``tests/test_card_modules.py``, ``tests/test_views.py``,
+``tests/test_view_helpers.py`` (the bot writers' helpers and ``str(view)``),
 ``tests/test_validation.py``, ``tests/conformance/test_suite.py`` (every
 conformance case in process), ``tests/conformance/test_both_paths.py``
 (the fast path against the reference) and ``tests/test_fastpath.py`` (the
