@@ -399,8 +399,15 @@ def _player_left(d: _Draft, e: PlayerLeft) -> None:
 
 
 def _turn_timed_out(d: _Draft, e: TurnTimedOut) -> None:
-    """Nothing changes yet: the random move's own events follow. (Whether
-    the player had a decision to time out is :func:`_check_turn_timed_out`'s.)"""
+    # Nothing changes yet (the random move's own events follow), but even
+    # unchecked a time-out fits only the player who must act
+    # (tests/symbolic/contracts_online.py holds the appliers to it).
+    decision = d.decision
+    acting = d.pending[0] if decision is Decision.REDRAW else d.current
+    if decision not in PLAYER_DECISIONS or e.player != acting:
+        raise EventMismatch(
+            f"player {e.player} has no decision to time out", field="TurnTimedOut.player"
+        )
 
 
 def _player_protected(d: _Draft, e: PlayerProtected) -> None:
@@ -1383,7 +1390,8 @@ def evolve_unchecked(state: GameState, event: Event) -> GameState:
     search deals placeholder cards); a forged event can corrupt the state.
     What no applier can do is still refused: a redacted event (its hidden
     cards would enter play as unknowns), a card that is not where the event
-    takes it from, a seat not at the table, an answer to nothing offered."""
+    takes it from, a seat not at the table, an answer to nothing offered, a
+    time-out of a player who has nothing to decide."""
     return apply_unchecked(state, (event,))
 
 

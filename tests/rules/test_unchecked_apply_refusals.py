@@ -4,7 +4,8 @@ The unchecked path (the engine applying the events the rules just made)
 skips :func:`loveletter.evolve`'s checks of an event against the rules, but
 its appliers refuse what they cannot apply at all: a redacted event, whose
 hidden cards would enter play as unknowns; a card that is not where the
-event takes it from; a seat not at the table; an answer to nothing offered.
+event takes it from; a seat not at the table; an answer to nothing offered;
+a time-out of a player who has nothing to decide.
 Under :func:`~loveletter.evolve` the checks refuse all of these first, so
 only this path reaches the appliers' own refusals.
 """
@@ -16,7 +17,7 @@ from typing import Any, cast
 
 import pytest
 
-from loveletter import ArgumentError, EventMismatch, GameState, evolve
+from loveletter import ArgumentError, Card, EventMismatch, GameState, PlayCard, evolve, push
 from loveletter.events import (
     CardRemovedFaceUp,
     CardSetAside,
@@ -27,10 +28,11 @@ from loveletter.events import (
     OptionDeclined,
     PlayerLeft,
     RoundStarted,
+    TurnTimedOut,
 )
 from loveletter.evolution import apply_events, evolve_unchecked
 
-from ._helpers import BARON, CARDINAL, GUARD, PRIEST
+from ._helpers import BARON, CARDINAL, GUARD, PRIEST, online
 from .test_evolve_refusal_paths import (
     _dealt,
     _top,
@@ -40,9 +42,20 @@ from .test_evolve_refusal_paths import (
     chancellor_choosing,
     online_between,
     online_one_gone,
+    online_turn,
     priest_played,
     turn,
 )
+
+
+def _redraw_offered() -> GameState:
+    """Online, five players: seat 0's Bishop named seat 1's number, and seat
+    1 is asked whether to redraw (seat 0's turn, seat 1 to act)."""
+    state = online(
+        hands=["Bishop Guard", "Priest", "King", "Baron", "Count"], deck="Handmaid Guard Guard"
+    )
+    return push(state, PlayCard(0, Card.BISHOP, 1, 2))
+
 
 CASES: list[tuple[str, Callable[[], GameState], Callable[[GameState], Event], str, str]] = [
     (
@@ -116,6 +129,27 @@ CASES: list[tuple[str, Callable[[], GameState], Callable[[GameState], Event], st
         "no optional step was offered",
     ),
     (
+        "time-out-between-rounds",
+        online_between,
+        lambda s: TurnTimedOut(0),
+        "TurnTimedOut.player",
+        "player 0 has no decision to time out",
+    ),
+    (
+        "time-out-of-a-player-not-acting",
+        online_turn,
+        lambda s: TurnTimedOut((s.current + 1) % s.players),
+        "TurnTimedOut.player",
+        "player {other} has no decision to time out",
+    ),
+    (
+        "time-out-of-the-player-whose-turn-it-is-while-another-answers",
+        _redraw_offered,
+        lambda s: TurnTimedOut(0),
+        "TurnTimedOut.player",
+        "player 0 has no decision to time out",
+    ),
+    (
         "leave-twice",
         online_one_gone,
         lambda s: PlayerLeft(1),
@@ -156,7 +190,10 @@ def test_the_unchecked_path_refuses_what_it_cannot_apply(
     card = getattr(event, "card", None)
     assert (refused.value.field, str(refused.value)) == (
         field,
-        f"{field}: {message.format(card=card, aside=state.table.set_aside)}",
+        f"{field}: "
+        + message.format(
+            card=card, aside=state.table.set_aside, other=getattr(event, "player", None)
+        ),
     )
     with pytest.raises(EventMismatch):  # the checked path refuses it too, by its own checks
         evolve(state, event)
