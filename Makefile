@@ -41,7 +41,7 @@ docs: $(STAMP)
 
 test: lint typecheck pytest conformance
 
-# Every speed figure of issue 21 in one run (about 2-3 minutes): each edition
+# Every speed figure of issue 21 in one run (about 3 minutes): each edition
 # and player count through push, step and the floor (benchmarks/floor.py),
 # the fast simulator, per-call costs, memory per state, replay per event.
 # One workload: benchmarks/random_rounds.py --ruleset R --players P --engine E

@@ -64,6 +64,7 @@ def test_make_bench_prints_every_row(capsys: pytest.CaptureFixture[str]) -> None
     assert [(r, int(n)) for r, n, *_ in rows] == list(script.WORKLOADS), out
     for _, _, base, _, push, step in rows:  # the floor plays every edition
         assert "-" not in (base, push, step), out
+    assert re.search(r"^targets \(the two workloads again, about 0.03 s per run", out, re.M)
     assert re.search(r"^2019-classic 4, turns/s over the floor's: push [\d.]+ \(target", out, re.M)
     assert re.search(r"^premium 8 per turn over 2019-classic 4's: push [\d.]+ \(target", out, re.M)
     fast = re.search(r"^fast simulator \(loveletter\.fast.*", out, re.M)
