@@ -1,15 +1,15 @@
-"""Hypothesis profiles, chosen with the ``HYPOTHESIS_PROFILE`` environment
-variable:
+"""Hypothesis profiles and make test's scheduling.
 
-* ``default`` (used when the variable is unset) and ``ci``: derandomized,
-  so every run tries the same examples and CI is reproducible; no deadline
-  (the machine is slow and shared) and no example database; ``max_examples``
-  sized so that ``tests/properties`` runs in about 2-3 minutes on two slow cores.
-  Tests scale their own budgets from it (``strategies.scaled_examples``), so
-  a profile's ``max_examples`` scales the whole suite.
+Profiles, chosen with ``HYPOTHESIS_PROFILE`` or by ``LOVELETTER_BUDGET``'s
+tier (``tests/budget.py``):
+
+* ``default``: derandomized, so every run tries the same examples and CI is
+  reproducible; no deadline (the machine is slow and shared) and no example
+  database. The property tests scale their own budgets from its
+  ``max_examples`` and the tier's share (``strategies.scaled_examples``).
 * ``thorough``: ten times the examples, randomized (each run explores new
   games) and saving failures in ``.hypothesis/`` so they are retried first:
-  ``HYPOTHESIS_PROFILE=thorough .venv/bin/pytest tests/properties``.
+  ``LOVELETTER_BUDGET=thorough .venv/bin/pytest -m budgeted``.
 
 The health check ``too_slow`` is suppressed: whole games are slow to
 generate by design.
@@ -24,6 +24,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
+import budget
+
 _REPO = Path(__file__).resolve().parent.parent
 
 settings.register_profile(
@@ -35,7 +37,6 @@ settings.register_profile(
     print_blob=False,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile("ci", parent=settings.get_profile("default"))
 settings.register_profile(
     "thorough",
     max_examples=1000,
@@ -45,7 +46,7 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or budget.PROFILE)
 
 
 # --------------------------------------------------------------------------
@@ -93,6 +94,8 @@ SHARED_GROUPS: dict[str, frozenset[str]] = {
 SLOW_FIRST = (
     "tests/test_docs_site.py",
     "tests/symbolic/test_crosshair.py",
+    # ruff, mypy and the suite from the command line
+    "tests/test_static_checks.py",
     # the numba-kernel group: its first tests compile the simulator
     "tests/fast/test_batch.py",
     "tests/properties/test_random_games.py",
@@ -104,12 +107,21 @@ SLOW_FIRST = (
 )
 
 
+def _searches(path: str) -> bool:
+    """Whether the test's work follows the budget tier (``tests/budget.py``):
+    the property tests (Hypothesis examples, random games, the state
+    machines); CrossHair and the differential mark themselves."""
+    return path.startswith("tests/properties/")
+
+
 # before pytest-xdist's own hook, which reads the group markers
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     rank = {path: index for index, path in enumerate(SLOW_FIRST)}
     for item in items:
         path = item.nodeid.split("::")[0]
+        if _searches(path):
+            item.add_marker(pytest.mark.budgeted)
         if path in GROUPED_FILES:
             item.add_marker(pytest.mark.xdist_group(path))
         for group, paths in SHARED_GROUPS.items():

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from conftest import GROUPED_FILES, SHARED_GROUPS, SLOW_FIRST
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,13 +17,18 @@ from pathlib import Path
 
 import pytest
 
+import budget
 from ._support import impl
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "verification" / "differential.py"
-#: games per ruleset: Premium games are about three times as long; online
-#: matches (one to three rounds, then the players leave) a little longer
-GAMES = {"2019": 150, "2019-classic": 150, "premium": 60, "online": 60}
+#: games per ruleset in make test-long (tests/budget.py: a quarter in make
+#: test): Premium games are about three times as long; online matches (one
+#: to three rounds, then the players leave) a little longer
+GAMES = {
+    ruleset: budget.games(count)
+    for ruleset, count in {"2019": 150, "2019-classic": 150, "premium": 60, "online": 60}.items()
+}
 #: an adapter whose engine ranks the players who went out backwards (the
 #: first one out highest): an online-only mistake, patched in its process
 RANKS_REVERSED = " ".join(
@@ -71,6 +76,7 @@ def figures(output: str) -> dict[str, dict[str, int]]:
     return found
 
 
+@pytest.mark.budgeted
 @pytest.mark.parametrize("ruleset", list(GAMES))
 def test_the_adapter_agrees_with_the_engine_at_every_step(ruleset: str) -> None:
     games = GAMES[ruleset]

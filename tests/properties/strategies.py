@@ -83,6 +83,8 @@ from loveletter.events import (
 )
 from loveletter.evolution import apply_events, initial_state
 
+import budget
+
 R = RejectionKind
 T = TypeVar("T")
 
@@ -434,11 +436,12 @@ def seeded_choice(options: Sequence[T], seed: int, round_number: int, purpose: s
 
 
 def scaled_examples(share: float) -> int:
-    """``share`` times the active profile's ``max_examples`` (at least 1), so
-    per-test budgets follow the profile chosen with ``HYPOTHESIS_PROFILE``."""
+    """``share`` times the active profile's ``max_examples`` times the budget
+    tier's share (at least 1), so per-test budgets follow the profile and
+    ``LOVELETTER_BUDGET`` (``tests/budget.py``: a quarter in make test)."""
     profile = settings.default
     assert profile is not None
-    return max(1, round(profile.max_examples * share))
+    return max(1, round(profile.max_examples * share * budget.SHARE))
 
 
 # --------------------------------------------------------------------------

@@ -52,10 +52,10 @@ draws every choice from Hypothesis (best shrinking, readable failures). The
 second plays many more games: it draws one byte string per game for the
 choices and runs the costly checks (whole-log replay and JSON, views,
 redaction, exhaustive command enumeration) once per game instead of once
-per step. With the default profile they play about 2,560 games of the 2019
-editions and about 270 Premium games (the ``thorough`` profile ten times
-as many), and the state machine of ``test_stateful.py`` adds some more;
-that takes about three minutes on two slow cores with these checks.
+per step. In ``make test-long`` (which CI runs) they play about 2,560 games
+of the 2019 editions and about 270 Premium games, in ``make test`` a
+quarter of that, and ten times as many when thorough (``tests/budget.py``);
+the state machine of ``test_stateful.py`` adds some more.
 
 The online edition (``docs/online-design.md``) runs through the same loop
 with its own oracles: its decks per player count and per number of decks

@@ -1,11 +1,12 @@
-"""CrossHair on the card and evolve contracts, with the CI budget.
+"""CrossHair on the card and evolve contracts, within the tier's budget.
 
 Runs verification/crosshair_check.py in subprocesses (the contracts in
 four shards, which make test's pytest workers share): every contract must
 hold, and, to show the harness is not vacuous, every deliberately wrong
 contract (broken_contract.py) and every deliberately broken engine (the
 script's MUTANTS) must be reported with a counterexample within the same
-budget. About 170 CPU seconds in all.
+budget: CPU seconds per condition from ``tests/budget.py`` (2 in make
+test, about 90 CPU seconds in all; 4 in make test-long, about 170).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import pytest
 
 from loveletter.spec import load_spec
 
+import budget
+
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "verification" / "crosshair_check.py"
 CARDS = REPO / "loveletter" / "cards"
@@ -38,8 +41,13 @@ def _script() -> ModuleType:
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    seconds = ["--budget", str(budget.CROSSHAIR_SECONDS)] if args[0] != "--list" else []
     return subprocess.run(
-        [sys.executable, str(SCRIPT), *args], cwd=REPO, capture_output=True, text=True, check=False
+        [sys.executable, str(SCRIPT), *args, *seconds],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -86,8 +94,9 @@ def _jobs() -> str:
     return "1" if os.environ.get("PYTEST_XDIST_WORKER") else "2"
 
 
+@pytest.mark.budgeted
 @pytest.mark.parametrize("shard", range(1, SHARDS + 1))
-def test_contracts_hold_within_the_ci_budget(shard: int) -> None:
+def test_contracts_hold_within_the_budget(shard: int) -> None:
     listed = _run("--list")
     match = re.search(r"^(\d+) conditions$", listed.stdout, re.M)
     assert match is not None, listed.stdout
@@ -98,14 +107,16 @@ def test_contracts_hold_within_the_ci_budget(shard: int) -> None:
     assert "COUNTEREXAMPLE" not in result.stdout and "ERROR" not in result.stdout
 
 
-def test_wrong_contracts_are_falsified_within_the_ci_budget() -> None:
+@pytest.mark.budgeted
+def test_wrong_contracts_are_falsified_within_the_budget() -> None:
     result = _run("--broken")
     assert result.returncode == 0, result.stdout + result.stderr
     lines = [line for line in result.stdout.splitlines() if line.startswith("broken_contract.")]
     assert len(lines) >= 5 and all("COUNTEREXAMPLE" in line for line in lines), result.stdout
 
 
-def test_broken_engines_are_caught_within_the_ci_budget() -> None:
+@pytest.mark.budgeted
+def test_broken_engines_are_caught_within_the_budget() -> None:
     result = _run("--mutants")
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"every one of the {len(_script().MUTANTS)} mutants was caught" in result.stdout
