@@ -1,13 +1,15 @@
 # Two entry points that work on a fresh machine with only Python 3.11+:
 #   make demo   simulate a game and print it as a narrative
 #   make test   ruff, mypy --strict, pytest, the conformance suite (in process,
-#               through the protocol adapter, and from every replay start)
+#               through the protocol adapter, and from every replay start):
+#               all of it as pytest tests that share every core
+#               (tests/test_static_checks.py runs the other tools)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest conformance docs bench clean verify-deep mutation soak differential fast-differential
+.PHONY: demo test test-long lint typecheck pytest conformance docs bench clean verify-deep mutation soak differential fast-differential
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +41,15 @@ docs: $(STAMP)
 	$(BIN)/sphinx-build -j auto -W -n --keep-going -q -b html docs docs/_build/html
 	@echo "Open docs/_build/html/index.html"
 
-test: lint typecheck pytest conformance
+# Every check, the searching ones at the everyday budget (tests/budget.py:
+# about four minutes on two idle cores)
+test: pytest
+
+# The checks that search (Hypothesis properties, state machines, CrossHair,
+# the differential) again with four times the budget; CI runs it after
+# make test
+test-long: $(STAMP)
+	LOVELETTER_BUDGET=long $(BIN)/pytest -n auto --dist loadgroup -m budgeted
 
 # Every speed figure of issue 21 in one run (about 3 minutes): each edition
 # and player count through push, step and the floor (benchmarks/floor.py),
