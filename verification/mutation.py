@@ -459,6 +459,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     env = {**os.environ, "LOVELETTER_MUTATION_EXAMPLES": str(args.examples)}
     env.pop("HYPOTHESIS_PROFILE", None)
+    # --examples is the property tests' whole budget: no tier shares it out
+    env["LOVELETTER_BUDGET"] = "long"
     # mutmut's progress comes through a pipe: unbuffered, it comes as it happens
     env["PYTHONUNBUFFERED"] = "1"
     started = time.monotonic()
