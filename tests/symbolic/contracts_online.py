@@ -7,7 +7,7 @@ Inputs index small tuples of cards and piles rather than every kind: the
 bonuses and ranks turn on a few cards (Princess, Bishop, Count, the 7s) and
 on pile totals that can tie, and the looks and swaps move whatever card is
 held, so domains of a few hundred paths at most let CrossHair go through
-every one of them (``proved (all paths)``) within the CI budget, the
+every one of them (``proved (all paths)``) within make test-long's budget, the
 edges included (a tie, a pile total equal to another).
 """
 
