@@ -11,6 +11,7 @@ from loveletter.reference.document import (
     Field,
     Heading,
     Link,
+    Links,
     Paragraph,
     Table,
     line,
@@ -20,6 +21,7 @@ from loveletter.reference.document import (
 )
 from loveletter.reference.pages import (
     Page,
+    SiteHomes,
     edition_page,
     linked_text,
     rule_entry,
@@ -137,6 +139,22 @@ def test_a_rule_s_cases_fold_into_one_line_that_opens_their_list() -> None:
     statements = [text_line(b.text) for b in page.blocks if isinstance(b, Paragraph)]
     for rule in cat.rules_of("prince"):
         assert text_line(linked_text(cat, rule.statement)) in statements
+
+
+def test_on_the_site_a_rule_page_s_stories_are_html_in_markdown_case_lists() -> None:
+    """The site writes the stories under the rules as raw HTML (see
+    tests/test_story_html.py); the one-line lists that open them stay
+    Markdown, and so does everything else of the page."""
+    cat = catalog()
+    page = topic_page(cat, "prince")
+    myst = to_myst(page.blocks, Links(page.path, SiteHomes(cat)))
+    lists = [b for b in page.blocks if isinstance(b, Details)]
+    stories = [s for fold in lists for s in fold.body if isinstance(s, Details)]
+    assert myst.count('<details class="case-list">\n<summary>\n\n') == len(lists)
+    assert myst.count('<details class="case-story">\n<summary>\n<p>') == len(stories) > 10
+    assert "*Setup*" not in myst and "{ref}`" in myst
+    outside = [b for b in page.blocks if not isinstance(b, Details)]
+    assert to_myst(outside, Links(page.path, SiteHomes(cat))) == to_myst(outside)
 
 
 def test_a_case_pinning_several_rules_of_a_page_is_told_once_there() -> None:

@@ -10,6 +10,15 @@ face per card, the decks side by side). Neither pages nor pictures are in
 the repository (``.gitignore``): they are rebuilt from the spec every time,
 so they cannot drift from it. A file is rewritten only when its text
 changed, which keeps incremental builds incremental.
+
+Each page is rendered knowing its own path and the pages the things it
+links are on (:class:`loveletter.reference.pages.SiteHomes`), so that the
+case stories folded under the rules, the rulings and the edge cases are
+written as raw HTML: the HTML Sphinx would make of their Markdown, with
+links relative to the page. Sphinx passes raw HTML through; parsing,
+transforming and writing those copies of the stories from Markdown was a
+third of the site's build. The stories at their homes, the case pages,
+stay Markdown (see :mod:`loveletter.reference.document`).
 """
 
 from __future__ import annotations
@@ -20,8 +29,8 @@ from typing import Any
 import yaml
 
 from loveletter.reference.catalog import catalog
-from loveletter.reference.document import to_myst
-from loveletter.reference.pages import site_pages
+from loveletter.reference.document import Links, to_myst
+from loveletter.reference.pages import SiteHomes, site_pages
 from loveletter.reference.pictures import site_pictures
 
 #: the directories and files this extension owns in the source tree
@@ -49,8 +58,9 @@ def write_pages(source: Path) -> list[Path]:
     """Render every generated page and picture under ``source``; returns
     the files."""
     cat = catalog()
+    homes = SiteHomes(cat)
     files = {
-        source / f"{page.path}.md": to_myst(page.blocks)
+        source / f"{page.path}.md": to_myst(page.blocks, Links(page.path, homes))
         for page in site_pages(cat, edge_case_entries(source))
     }
     files |= {source / picture.path: picture.svg for picture in site_pictures(cat)}

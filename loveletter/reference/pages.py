@@ -36,6 +36,7 @@ from loveletter.reference.document import (
     Link,
     Paragraph,
     Table,
+    TargetKind,
     Toctree,
     joined,
     line,
@@ -854,6 +855,32 @@ def edge_cases_page(cat: Catalog, entries: Sequence[Mapping[str, Any]]) -> Page:
 
 
 # ------------------------------------------------------------------ the site
+
+
+class SiteHomes:
+    """The page of the site each thing a link names is at, as
+    :func:`site_pages` places it: a rule on its topic's page, a ruling and
+    an edition on their own, a case on its folder's page, a topic on its
+    page. The edge cases (on their page only when it has them), labels,
+    functions and documents are not placed: a story linking one of them
+    stays Markdown, for Sphinx to resolve."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self._cat = cat
+        self._cases = {case.name: "cases/" + case.name.rsplit("/", 1)[0] for case in cat.cases}
+
+    def home(self, kind: TargetKind, target: str) -> str:
+        if kind == "rule":
+            return f"rules/{self._cat.spec.rules[target].topic}"
+        if kind == "ruling" and target in {str(n) for n in self._cat.spec.rulings}:
+            return f"rulings/{target}"
+        if kind == "case":
+            return self._cases[target]
+        if kind == "edition" and target in self._cat.spec.editions:
+            return f"editions/{target}"
+        if kind == "topic" and target in self._cat.topics:
+            return f"rules/{target}"
+        raise LookupError(f"no page for the {kind} {target!r}")
 
 
 def site_pages(cat: Catalog, edge_cases: Sequence[Mapping[str, Any]] = ()) -> list[Page]:
