@@ -3,7 +3,7 @@ errors, references nitpicky), then walked page by page: every rule ID,
 ruling number and case ID has its anchor, no internal link is broken, and
 every edition's card table lists every card of that ruleset.
 
-The build takes a minute or two; it runs once for the whole module.
+The build takes under a minute; it runs once for the whole module.
 """
 
 from __future__ import annotations
@@ -263,6 +263,58 @@ def test_a_rule_page_folds_each_rule_s_cases_into_one_line(site: Path) -> None:
     )
 
 
+def _absolute_links(page_name: str, html: str) -> str:
+    """``html`` with each link written from the site's root: the same link
+    reads the same from any page."""
+
+    def absolute(match: re.Match[str]) -> str:
+        found = _targets(page_name, match.group(1))
+        assert found is not None, match.group(1)
+        return f'href="{found[0]}#{found[1]}"'
+
+    return re.sub(r'href="([^"]*)"', absolute, html)
+
+
+def _words(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_a_story_folded_away_from_its_home_tells_what_its_home_tells(site: Path) -> None:
+    """The folds under the rules, the rulings and the edge cases are written
+    as HTML, the story at its home as Markdown: a fold holds the words and
+    the links of its home's story, and its summary is the case's title."""
+    by_id = {f"case-{c.name.replace('/', '-')}": c for c in catalog().cases}
+    homes: dict[str, str] = {}
+    compared = 0
+    folded = [*site.glob("rules/*.html"), *site.glob("rulings/*.html"), site / "edge-cases.html"]
+    for page in folded:
+        name = page.relative_to(site).as_posix()
+        html = page.read_text(encoding="utf-8")
+        for fold in re.findall(r'<details class="case-story">.*?</details>', html, re.S):
+            summary, body = fold.split("</summary>\n")
+            story, last = body.removesuffix("</details>").rsplit("<p>", 1)
+            assert last.startswith("The case file and its checks: <a "), last
+            href = re.search(r'href="([^"]*)"', last)
+            assert href is not None
+            found = _targets(name, href.group(1))
+            assert found is not None
+            home_page, fragment = found
+            if home_page not in homes:
+                homes[home_page] = (site / home_page).read_text(encoding="utf-8")
+            home = homes[home_page]
+            section = home[home.index(f'<section id="{fragment}">') :]
+            told = section[section.index("<p><em>Setup</em></p>") :]
+            told = told[: told.index('<details class="case-story">')]
+            assert _words(story) == _words(told), (name, fragment)
+            assert _absolute_links(name, story) == _absolute_links(home_page, told), fragment
+            title = re.search(r"<h2>(.*?)<a class=\"headerlink\"", section)
+            assert title is not None
+            ruleset = edition_short(by_id[fragment].ruleset)
+            assert _words(summary) == f"{ruleset} {_words(title.group(1))}", fragment
+            compared += 1
+    assert compared > 2000
+
+
 def test_no_page_names_a_rulebook_by_its_file(site: Path) -> None:
     """Readers are told the edition's rulebook and the section, never the
     file the project keeps it in: not in a page, its source or the search."""
@@ -369,3 +421,34 @@ def test_the_navigation_lists_every_page_and_no_section(site: Path) -> None:
     assert tree is not None
     sections = re.findall(r'<a class="reference internal" href="[^"]*#[^"]+"', tree.group(1))
     assert not sections, sections[:3]
+
+
+def test_every_page_s_navigation_marks_the_page_and_the_branch_it_is_on(site: Path) -> None:
+    """docs/_ext/titles_navigation.py resolves the navigation once per
+    folder and marks each page's own link and branch in it, as Sphinx
+    marks them: on every page, its link in the tree is "#" and current,
+    and the items and lists around it, and nothing else, are current."""
+    listed = _navigation(site, "index.html")
+    checked = 0
+    for path in site.rglob("*.html"):
+        name = path.relative_to(site).as_posix()
+        text = path.read_text(encoding="utf-8")
+        found = re.search(r'<div class="sidebar-tree">(.*?)</div>', text, re.S)
+        assert found is not None, name
+        tree = found.group(1)
+        here = [m.start() for m in re.finditer(r'<a class="current reference internal"', tree)]
+        current = {m.start() for m in re.finditer(r'<(ul|li) class="[^"]*\bcurrent\b[^"]*"', tree)}
+        if name not in listed:
+            assert not here and not current, name
+            continue
+        assert len(here) == 1, name
+        assert tree[here[0] :].startswith('<a class="current reference internal" href="#">')
+        around: list[int] = []
+        for tag in re.finditer(r"<(/?)(ul|li)\b", tree[: here[0]]):
+            if tag.group(1):
+                around.pop()
+            else:
+                around.append(tag.start())
+        assert current == set(around), name
+        checked += 1
+    assert checked == len(listed) > 200
