@@ -22,7 +22,7 @@ comparison's business, not this module's.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,8 +49,10 @@ def unknown_view_fields(view: JSON) -> list[str]:
     implementation reports it) that no view may carry: ``deck``,
     ``hands``, ``sightings[0].note``. Empty for anything not an object,
     which the comparison fails on its own."""
+    if not isinstance(view, dict):
+        return []
     schema = _result_schema()
-    return schema.unknown(schema.definition("view"), view) if isinstance(view, dict) else []
+    return schema.remembered("view", view, lambda: schema.unknown(schema.definition("view"), view))
 
 
 def unknown_event_fields(event: JSON) -> list[str]:
@@ -62,7 +64,22 @@ def unknown_event_fields(event: JSON) -> list[str]:
     kind = definition.get("properties", {}).get("type", {})
     if not isinstance(event, dict) or not schema.admits(kind, event.get("type")):
         return []
-    return schema.unknown(definition, event)
+    return schema.remembered("event", event, lambda: schema.unknown(definition, event))
+
+
+#: answers a schema keeps (:meth:`_Closed.remembered`); emptied when full
+_SEEN_MAX = 8192
+
+
+def _frozen(value: JSON) -> Hashable:
+    """``value`` as a hashable key equal only for values the schema walk
+    cannot tell apart: types kept (``True`` is not ``1``, a tuple not a
+    list), the order of keys too (the answer lists fields in that order)."""
+    if isinstance(value, dict):
+        return (dict, tuple((key, _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return (type(value), tuple(_frozen(item) for item in value))
+    return (type(value), value)
 
 
 class _Closed:
@@ -70,6 +87,26 @@ class _Closed:
 
     def __init__(self, schema: Mapping[str, JSON]) -> None:
         self.schema = schema
+        #: answers already found, by what was judged
+        self.seen: dict[Hashable, tuple[str, ...]] = {}
+
+    def remembered(self, kind: str, value: JSON, find: Callable[[], list[str]]) -> list[str]:
+        """``find()``, or its answer for an equal ``value`` judged before.
+        The same views and events come back again and again (each step shows
+        every seat much of what the last step showed; the fuzzer's shrinking
+        replays the same games), and walking the schema costs milliseconds.
+        Kept with the schema: another schema file starts afresh."""
+        key = (kind, _frozen(value))
+        try:
+            found = self.seen.get(key)
+        except TypeError:  # not JSON: something unhashable inside
+            return find()
+        if found is None:
+            found = tuple(find())
+            if len(self.seen) >= _SEEN_MAX:
+                self.seen.clear()
+            self.seen[key] = found
+        return list(found)
 
     def definition(self, name: str) -> Mapping[str, JSON]:
         body = self.schema.get("$defs", {}).get(name)

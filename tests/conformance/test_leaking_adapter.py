@@ -223,3 +223,27 @@ def suite_with_a_wider_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.usefixtures("suite_with_a_wider_view")
 def test_the_fields_come_from_the_schema_file() -> None:
     assert unknown_view_fields({"player": 0, "mood": "calm", "deck": []}) == ["deck"]
+
+
+def test_an_answer_remembered_is_the_answer_for_an_equal_value_only() -> None:
+    """The schema remembers its answers by the value judged: values JSON
+    would print alike but the walk tells apart get answers of their own."""
+    first = {"player": 0, "deck": [], "hands": []}
+    assert unknown_view_fields(first) == ["deck", "hands"]
+    # asked again: the same answer, a list of its own to change
+    again = unknown_view_fields(dict(first))
+    assert again == ["deck", "hands"]
+    again.append("changed")
+    assert unknown_view_fields(first) == ["deck", "hands"]
+    # the order of the keys is the order of the answer
+    assert unknown_view_fields({"hands": [], "player": 0, "deck": []}) == ["hands", "deck"]
+    # true is not 1: the first is no event of a known type, the second is
+    turn = {"type": "TurnStarted", "player": 1, "card": "Guard"}
+    assert unknown_event_fields(turn) == ["card"]
+    assert unknown_event_fields({**turn, "type": True}) == []
+    # a tuple is no JSON array: its items are not walked
+    view = {"player": 0, "sightings": [{"viewer": 0, "why": 1}]}
+    assert unknown_view_fields(view) == ["sightings[0].why"]
+    assert unknown_view_fields({"player": 0, "sightings": ({"viewer": 0, "why": 1},)}) == []
+    # nothing hashable to remember by: judged all the same
+    assert unknown_view_fields({"player": 0, "deck": {1, 2}}) == ["deck"]
