@@ -32,13 +32,14 @@ import pytest
 import loveletter as ll
 from loveletter.cards import Card
 from loveletter.commands import Command, PlayCard
-from loveletter.conformance.cases import Case, load_suite
+from loveletter.conformance.cases import Case
 from loveletter.conformance.execute import ScriptError, start_state
 from loveletter.errors import IllegalCommand, SerializationError
 from loveletter.events import RoundEnded, RoundEndReason
 from loveletter.narrative import Narrator, default_name, tell_verdict
 from loveletter.positions import to_position
 from loveletter.ranking import adjusted_values
+from loveletter.reference.catalog import catalog
 from loveletter.reference.stories import tell
 from loveletter.resources import suite_root
 from loveletter.rulesets import RoundTie, Ruleset, Scoring, get_ruleset
@@ -315,7 +316,7 @@ def suite_showdowns() -> tuple[tuple[Case, int, Found], ...]:
     """(case, step index, showdown) for every round the deck ends in the
     suite, as our engine plays the cases."""
     found = []
-    for case in load_suite(CASES):
+    for case in catalog().cases:
         try:
             state, _ = start_state(case.data)
         except ScriptError:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.conformance.cases import Case, load_case, load_suite
+from loveletter.conformance.cases import Case, load_case
+from loveletter.reference.catalog import catalog
 from loveletter.reference.stories import CaseStory, StepStory, tell
 from loveletter.resources import suite_root
 
@@ -30,7 +31,8 @@ SECRET = re.compile(
 
 @functools.cache
 def suite() -> tuple[Case, ...]:
-    return tuple(load_suite(CASES))
+    # read once by the catalog (test_case_format runs the strict reader)
+    return tuple(catalog().cases)
 
 
 @functools.cache

@@ -9,7 +9,6 @@ that the position can occur; a position case without one fails here (run
 from __future__ import annotations
 
 import random
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from loveletter import new_game
 from loveletter.cards import Card
 from loveletter.commands import Leave, PlayCard, StartRound
 from loveletter.conformance import reach
-from loveletter.conformance.cases import Case, load_suite
+from loveletter.conformance.cases import Case
 from loveletter.engine import legal_commands, push
 from loveletter.errors import PositionError
 from loveletter.positions import Position, from_position, to_position
@@ -29,13 +28,14 @@ from loveletter.resources import suite_root
 from loveletter.rulesets import get_ruleset
 from loveletter.state import Decision, GameState, Sighting, TableSettings
 
+from ._support import suite
+
 CASES = suite_root() / "cases"
 REPLAYS = suite_root() / "replays"
 
 
-@cache
 def _suite() -> tuple[Case, ...]:
-    return tuple(load_suite(CASES))
+    return suite()
 
 
 def _needing() -> list[Case]:

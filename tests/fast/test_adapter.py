@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from loveletter.conformance import SUITE_ROOT, Case, load_replays, load_suite, run_suite
+from loveletter.conformance import SUITE_ROOT, Case, load_replays, run_suite
 from loveletter.conformance.runner import Reply
 from loveletter.fast.adapter import CAPABILITIES, handle
 from loveletter.fast.tables import EDITIONS
+from loveletter.reference.catalog import catalog
 
 
 class _Fast:
@@ -33,7 +34,8 @@ class _Fast:
 
 @cache
 def _suite() -> tuple[Case, ...]:
-    return tuple(load_suite(SUITE_ROOT / "cases"))
+    # read once by the catalog (test_case_format runs the strict reader)
+    return tuple(catalog().cases)
 
 
 def test_the_handshake_offers_what_the_simulator_has() -> None:
